@@ -1,0 +1,14 @@
+// Browser-safe entry point: the generator core, validators and formatters.
+export { isLuhnValid, luhnCheckDigit } from './core/luhn.js';
+export { compactNumber, formatSiren, isValidSiren, LA_POSTE_SIREN } from './core/siren.js';
+export { formatSiret, isValidSiret } from './core/siret.js';
+export { createRandom, type RandomSource, type SeededRandom } from './core/random.js';
+export { COMPANY_FIELDS, type CompanyRecord } from './core/company-record.js';
+export {
+  createCompanyStream,
+  generateCompanies,
+  MAX_RECORDS_PER_SEED,
+  MAX_SEED,
+  type GenerateOptions,
+} from './core/generate-companies.js';
+export { loadCommunes, type Address, type Commune } from './core/address.js';
