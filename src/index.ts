@@ -12,3 +12,16 @@ export {
   type GenerateOptions,
 } from './core/generate-companies.js';
 export { loadCommunes, type Address, type Commune } from './core/address.js';
+export {
+  consumeQuota,
+  DEFAULT_QUOTA_LIMITS,
+  type QuotaDecision,
+  type QuotaLimits,
+  type QuotaState,
+} from './core/quota.js';
+export {
+  createMemoryQuotaStore,
+  QuotaStoreUnavailableError,
+  type MemoryQuotaStore,
+  type QuotaStore,
+} from './core/quota-store.js';

@@ -29,11 +29,12 @@ function splitmix32(state: number): [next: number, output: number] {
  * @example createRandom(42).nextUint32()
  */
 export function createRandom(seed: number): SeededRandom {
-  let s = seed >>> 0;
-  let a: number, b: number, c: number;
-  [s, a] = splitmix32(s);
-  [s, b] = splitmix32(s);
-  [s, c] = splitmix32(s);
+  const [s1, a0] = splitmix32(seed >>> 0);
+  const [s2, b0] = splitmix32(s1);
+  const [, c0] = splitmix32(s2);
+  let a = a0;
+  let b = b0;
+  let c = c0;
   let d = 1;
   const nextUint32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
