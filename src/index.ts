@@ -2,6 +2,7 @@
 export { isLuhnValid, luhnCheckDigit } from './core/luhn.js';
 export { compactNumber, formatSiren, isValidSiren, LA_POSTE_SIREN } from './core/siren.js';
 export { formatSiret, isValidSiret } from './core/siret.js';
+export type { Clock } from './core/clock.js';
 export { createRandom, type RandomSource, type SeededRandom } from './core/random.js';
 export { COMPANY_FIELDS, type CompanyRecord } from './core/company-record.js';
 export {
@@ -25,3 +26,4 @@ export {
   type MemoryQuotaStore,
   type QuotaStore,
 } from './core/quota-store.js';
+export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// The `siret-mock` command: `generate` writes fixtures, `serve` runs the HTTP server.
+import { CliUsageError } from './cli-usage-error.js';
+
+const USAGE = `Usage:
+  siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
+  siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'generate':
+      return (await import('./generate-command.js')).runGenerate(rest);
+    case 'serve':
+      return (await import('./serve-command.js')).runServe(rest);
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    case undefined:
+      throw new CliUsageError('missing command: expected "generate" or "serve" (see --help)');
+    default:
+      throw new CliUsageError(`unknown command "${command}": expected "generate" or "serve" (see --help)`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof CliUsageError) {
+      process.stderr.write(`siret-mock: ${error.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`siret-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);
