@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createCompanyStream, generateCompanies, isValidSiren, isValidSiret, MAX_SEED } from '../src/index.js';
+import { isLuhnValid } from '../src/core/luhn.js';
+
+const seed = fc.integer({ min: 0, max: MAX_SEED });
+
+describe('generated records (properties over random seeds)', () => {
+  it('have the API formats and non-empty fields', () => {
+    fc.assert(
+      fc.property(seed, fc.integer({ min: 1, max: 60 }), (s, n) => {
+        for (const r of generateCompanies(n, { seed: s })) {
+          expect(r.siret).toMatch(/^\d{3} \d{3} \d{3} \d{5}$/);
+          expect(r.siren).toMatch(/^\d{3} \d{3} \d{3}$/);
+          expect(r.postcode).toMatch(/^\d{5}$/);
+          for (const field of [r.company, r.street_address, r.city]) expect(field.trim()).not.toBe('');
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('give Luhn-valid SIREN and SIRET, the SIREN being the SIRET prefix, first digit 3-9, never La Poste', () => {
+    fc.assert(
+      fc.property(seed, (s) => {
+        for (const r of generateCompanies(50, { seed: s })) {
+          const siret = r.siret.replace(/ /g, '');
+          const siren = r.siren.replace(/ /g, '');
+          expect(isLuhnValid(siret)).toBe(true);
+          expect(isLuhnValid(siren)).toBe(true);
+          expect(isValidSiret(r.siret) && isValidSiren(r.siren)).toBe(true);
+          expect(r.siret.slice(0, 11)).toBe(r.siren);
+          expect(siren[0]).toMatch(/[3-9]/);
+          expect(siren).not.toBe('356000000');
+          // Establishment order: small like real ones.
+          expect(Number(siret.slice(9, 13))).toBeGreaterThanOrEqual(1);
+          expect(Number(siret.slice(9, 13))).toBeLessThanOrEqual(99);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never repeat a SIRET within a batch', () => {
+    fc.assert(
+      fc.property(seed, (s) => {
+        const records = generateCompanies(2_000, { seed: s });
+        expect(new Set(records.map((r) => r.siret)).size).toBe(records.length);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('give the first k records of a seed whatever the quantity asked', () => {
+    fc.assert(
+      fc.property(seed, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 70 }), (s, k, extra) => {
+        expect(generateCompanies(k + extra, { seed: s }).slice(0, k)).toEqual(generateCompanies(k, { seed: s }));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('are the same records from the stream and from the batch function', () => {
+    fc.assert(
+      fc.property(seed, (s) => {
+        const stream = createCompanyStream({ seed: s });
+        const fromStream = Array.from({ length: 20 }, () => stream.next());
+        expect(fromStream).toEqual(generateCompanies(20, { seed: s }));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('mostly use establishment 0001-0009, like real registers', () => {
+    const records = generateCompanies(20_000, { seed: 7 });
+    const small = records.filter((r) => Number(r.siret.slice(12, 16)) <= 9).length;
+    expect(small / records.length).toBeGreaterThan(0.8);
+    expect(records.some((r) => Number(r.siret.slice(12, 16)) >= 10)).toBe(true);
+  });
+
+  it('refuse seeds and quantities outside their ranges', () => {
+    expect(() => generateCompanies(1, { seed: -1 })).toThrow(RangeError);
+    expect(() => generateCompanies(1, { seed: MAX_SEED + 1 })).toThrow(RangeError);
+    expect(() => generateCompanies(1.5, { seed: 1 })).toThrow(RangeError);
+  });
+});
