@@ -4,6 +4,8 @@ import { drawCompanyName } from './company.js';
 import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS } from './identifier-sequence.js';
 import { createRandom } from './random.js';
 
+const PAD3: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+
 /** Options for `generateCompanies` and `createCompanyStream`. */
 export interface GenerateOptions {
   /**
@@ -42,9 +44,17 @@ export function createCompanyStream(options: GenerateOptions): { next(): Company
       const siren = sirens.sirenAt(index++);
       const nic = drawEstablishment(random, siren);
       const company = drawCompanyName(random);
-      const { street_address, city, postcode } = drawAddress(random);
-      const sirenText = `${siren.slice(0, 3)} ${siren.slice(3, 6)} ${siren.slice(6)}`;
-      return { siret: `${sirenText} ${nic}`, siren: sirenText, company, street_address, city, postcode };
+      const address = drawAddress(random);
+      // siren >= 300000000, so its first group never needs padding; the NIC is below 1000, hence the leading "00".
+      const sirenText = `${(siren - (siren % 1_000_000)) / 1_000_000} ${PAD3[((siren - (siren % 1000)) / 1000) % 1000]} ${PAD3[siren % 1000]}`;
+      return {
+        siret: `${sirenText} 00${PAD3[nic]}`,
+        siren: sirenText,
+        company,
+        street_address: address.street_address,
+        city: address.city,
+        postcode: address.postcode,
+      };
     },
   };
 }

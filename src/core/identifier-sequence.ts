@@ -1,18 +1,30 @@
-import { luhnCheckDigit } from './luhn.js';
 import type { RandomSource } from './random.js';
-import { LA_POSTE_SIREN } from './siren.js';
 import { createWeightedTable } from './weighted.js';
 
 // A SIREN is 8 free digits plus a Luhn check digit. Generated ones start with 3-9 (0 is unused, 1 and 2 are public bodies),
 // so the free part ranges over 30000000..99999999: 70 million values.
 const FIRST_BODY = 30_000_000;
 const BODY_COUNT = 70_000_000;
-const LA_POSTE_BODY = Number(LA_POSTE_SIREN.slice(0, 8)) - FIRST_BODY;
+const LA_POSTE_BODY = 35_600_000 - FIRST_BODY; // SIREN 356000000
 const HALF_BITS = 14;
 const HALF_MASK = (1 << HALF_BITS) - 1;
 
 /** How many distinct SIRENs one sequence can hand out before it would repeat one. */
 export const MAX_DISTINCT_SIRENS = BODY_COUNT - 1;
+
+/** Luhn digit sum of a whole number's decimal digits; `doubleFirst` doubles its last (units) digit. */
+function luhnSumOf(value: number, doubleFirst: boolean): number {
+  let sum = 0;
+  let double = doubleFirst;
+  while (value > 0) {
+    let d = value % 10;
+    if (double) d = d > 4 ? 2 * d - 9 : 2 * d;
+    sum += d;
+    double = !double;
+    value = (value - (value % 10)) / 10;
+  }
+  return sum;
+}
 
 /**
  * Maps record indexes to distinct SIRENs. A keyed 4-round Feistel network permutes 28-bit values; cycle-walking keeps the
@@ -20,8 +32,8 @@ export const MAX_DISTINCT_SIRENS = BODY_COUNT - 1;
  * needs no set of seen numbers and streams in constant memory, and record i does not depend on how many records follow.
  */
 export interface SirenSequence {
-  /** The 9-digit SIREN of record `index` (0 <= index < MAX_DISTINCT_SIRENS). */
-  sirenAt(index: number): string;
+  /** The SIREN of record `index` (0 <= index < MAX_DISTINCT_SIRENS), as a 9-digit number. */
+  sirenAt(index: number): number;
 }
 
 /** Creates the SIREN permutation for one key (four 32-bit round keys drawn from the seed's stream). */
@@ -37,18 +49,10 @@ export function createSirenSequence(keys: readonly [number, number, number, numb
   const permute = (value: number): number => {
     let left = value >>> HALF_BITS;
     let right = value & HALF_MASK;
-    let t = left ^ round(right, k0);
-    left = right;
-    right = t;
-    t = left ^ round(right, k1);
-    left = right;
-    right = t;
-    t = left ^ round(right, k2);
-    left = right;
-    right = t;
-    t = left ^ round(right, k3);
-    left = right;
-    right = t;
+    left ^= round(right, k0);
+    right ^= round(left, k1);
+    left ^= round(right, k2);
+    right ^= round(left, k3);
     return (left << HALF_BITS) | right;
   };
   return {
@@ -61,8 +65,8 @@ export function createSirenSequence(keys: readonly [number, number, number, numb
       let value = index < LA_POSTE_BODY ? index : index + 1;
       do value = permute(value);
       while (value >= BODY_COUNT || value === LA_POSTE_BODY);
-      const body = String(FIRST_BODY + value);
-      return body + luhnCheckDigit(body);
+      const body = FIRST_BODY + value;
+      return body * 10 + ((10 - (luhnSumOf(body, true) % 10)) % 10);
     },
   };
 }
@@ -79,12 +83,14 @@ const ESTABLISHMENT_ORDER = createWeightedTable<readonly [number, number]>([
 ]);
 
 /**
- * The 5-digit establishment part (NIC) for a SIREN: a small 4-digit order number and the digit that makes the whole
- * 14-digit SIRET pass the Luhn check.
+ * The establishment part (NIC) for a SIREN, as a number below 1000 to be written on 5 digits: a small 4-digit order number
+ * and the digit that makes the whole 14-digit SIRET pass the Luhn check.
  */
-export function drawEstablishment(random: RandomSource, siren: string): string {
+export function drawEstablishment(random: RandomSource, siren: number): number {
   const [min, max] = ESTABLISHMENT_ORDER.draw(random);
   const order = min + Math.floor(random.next() * (max - min + 1));
-  const orderDigits = String(order).padStart(4, '0');
-  return orderDigits + luhnCheckDigit(siren + orderDigits);
+  // Luhn over siren(9) + order(4) + check(1), counting from the right: the check digit (1st) is not doubled, the order's
+  // units digit (2nd) is, and so is the SIREN's units digit (6th).
+  const sum = luhnSumOf(order, true) + luhnSumOf(siren, true);
+  return order * 10 + ((10 - (sum % 10)) % 10);
 }
