@@ -1,0 +1,147 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { clientAddressOf } from './client-address.js';
+
+/** What the adapter passes to the fetch handler besides the request. */
+export interface NodeRequestContext {
+  /** The caller key: client IP, IPv6 grouped by /56, IPv4-mapped IPv6 as IPv4. */
+  clientAddress?: string;
+}
+
+/** Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. */
+export interface FetchHandler {
+  fetch(request: Request, context?: NodeRequestContext): Promise<Response>;
+}
+
+/** One finished exchange, for access logs. */
+export interface AccessLogEntry {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  /** Status sent, or 0 when the client went away before the response started. */
+  status: number;
+  clientAddress: string;
+  durationMs: number;
+}
+
+export interface NodeListenerOptions {
+  /**
+   * Proxy hops to trust: 0 ignores `X-Forwarded-For`; N takes the Nth address from its right.
+   * @default 0
+   */
+  trustProxy?: number;
+  /** Called once per exchange, when the response has been sent or the connection closed. */
+  onResponse?: (entry: AccessLogEntry) => void;
+}
+
+const ERROR_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
+const INTERNAL_ERROR = JSON.stringify({ error: 'internal_error', message: 'The server could not answer this request.' });
+const METHOD_NOT_ALLOWED = JSON.stringify({ error: 'method_not_allowed', message: 'Method not allowed. Allowed: GET, HEAD, OPTIONS.' });
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/**
+ * Turns a fetch handler into a `node:http` request listener: IncomingMessage to Request, `app.fetch`, and the Response
+ * streamed back (status, headers, body with backpressure; no body for HEAD). Its only logic is the caller address.
+ * @example http.createServer(createNodeListener(createApp(), { trustProxy: 1 })).listen(3000)
+ */
+export function createNodeListener(app: FetchHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+  const trustProxy = options.trustProxy ?? 0;
+  const onResponse = options.onResponse;
+  return (req, res) => {
+    const started = performance.now();
+    const clientAddress = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
+    if (onResponse) {
+      res.once('close', () => {
+        const entry = { method: req.method ?? '', url: req.url ?? '', status: res.headersSent ? res.statusCode : 0, clientAddress };
+        onResponse({ ...entry, durationMs: performance.now() - started });
+      });
+    }
+    if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) {
+      // The fetch API cannot represent these methods, so they never reach the handler; no path serves them.
+      res.writeHead(405, { ...ERROR_HEADERS, allow: 'GET, HEAD, OPTIONS' });
+      res.end(METHOD_NOT_ALLOWED);
+      return;
+    }
+    const abort = new AbortController();
+    res.once('close', () => abort.abort());
+    respond(app, req, res, clientAddress, abort.signal).catch(() => {
+      if (!res.headersSent) {
+        res.writeHead(500, ERROR_HEADERS);
+        res.end(INTERNAL_ERROR);
+      } else res.destroy();
+    });
+  };
+}
+
+async function respond(app: FetchHandler, req: IncomingMessage, res: ServerResponse, clientAddress: string, signal: AbortSignal): Promise<void> {
+  const response = await app.fetch(toRequest(req, signal), { clientAddress });
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  if (req.method === 'HEAD' || response.body === null) {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) return;
+      if (!res.write(value)) await drainOrClose(res);
+    }
+    res.end();
+  } finally {
+    if (res.destroyed) await reader.cancel().catch(() => undefined);
+  }
+}
+
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  const method = req.method ?? 'GET';
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i] as string, raw[i + 1] as string);
+    } catch {
+      // A header the fetch API refuses (Node's parser is more lenient) is dropped rather than failing the request.
+    }
+  }
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  if (hasBody) {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(urlOf(req), init);
+}
+
+function urlOf(req: IncomingMessage): string {
+  const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  const target = req.url ?? '/';
+  try {
+    // Origin-form targets get the Host header's origin (concatenated, so `//x` stays a path); absolute-form
+    // targets (`GET http://host/path`) keep their own.
+    const origin = new URL(`${scheme}://${req.headers.host ?? 'localhost'}`).origin;
+    return target.startsWith('/') ? new URL(origin + target).href : new URL(target).href;
+  } catch {
+    return `${scheme}://localhost${target.startsWith('/') ? target : '/'}`;
+  }
+}
