@@ -1,0 +1,60 @@
+import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota-store.js';
+import { DAY_MS, MINUTE_WINDOW_MS, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
+
+/** What to do while the shared quota store cannot be reached: refuse with 503 (`closed`) or admit (`open`). */
+export type QuotaStoreFailurePolicy = 'closed' | 'open';
+
+export interface QuotaStoreFailureOptions {
+  /** @default 'closed' */
+  policy?: QuotaStoreFailurePolicy;
+  /** Receives one line when an outage starts and one when it ends (not one per request). */
+  log?: (message: string) => void;
+}
+
+/**
+ * Wraps a store so that an outage is logged once when it starts and once when it ends, and, under the `open` policy,
+ * requests are admitted while it lasts. An admitted request during an outage reports the full allowance (nothing can
+ * be counted), with the minute window unopened.
+ */
+export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaStoreFailureOptions = {}): QuotaStore {
+  const policy = options.policy ?? 'closed';
+  const log = options.log ?? (() => undefined);
+  let down = false;
+  const wrapped: QuotaStore = {
+    async consume(key, limits, now) {
+      try {
+        const decision = await store.consume(key, limits, now);
+        if (down) {
+          down = false;
+          log('quota store reachable again: counting requests');
+        }
+        return decision;
+      } catch (error) {
+        if (!(error instanceof QuotaStoreUnavailableError)) throw error;
+        if (!down) {
+          down = true;
+          const consequence = policy === 'open' ? 'admitting requests without counting them' : 'answering 503 quota_store_unavailable';
+          log(`warning: ${error.message}; ${consequence} until it is back (--quota-store-failure ${policy})`);
+        }
+        if (policy === 'closed') throw error;
+        return admittedUncounted(limits, now);
+      }
+    },
+    reset: () => store.reset(),
+  };
+  if (store.close) wrapped.close = () => store.close?.();
+  return wrapped;
+}
+
+function admittedUncounted(limits: QuotaLimits, now: number): QuotaDecision {
+  const nextDay = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  return {
+    allowed: true,
+    exceeded: null,
+    remainingMinute: limits.perMinute,
+    remainingDay: limits.perDay,
+    resetMinute: MINUTE_WINDOW_MS / 1000,
+    resetDay: Math.max(1, Math.ceil((nextDay - now) / 1000)),
+    retryAfter: 0,
+  };
+}
