@@ -60,25 +60,34 @@ export function parseGenerateFlags(argv: string[], drawSeed: () => number): Gene
   };
 }
 
-/** Writes `flags.count` records to `out`, waiting for the stream to drain so memory stays flat whatever the count. */
+/**
+ * Writes `flags.count` records to `out` in constant memory: records are encoded into one reusable buffer, and each write
+ * is awaited before the buffer is filled again, so neither strings nor buffers pile up whatever the count.
+ */
 export async function writeRecords(out: Writable, flags: GenerateFlags, onProgress?: (done: number) => void): Promise<void> {
   const stream = createCompanyStream({ seed: flags.seed });
   const csv = { excel: flags.excel };
+  // One 64 KiB buffer, flushed past 16 KiB of text (a record is well under 1 KiB even in UTF-8). Measured peak RSS for 1M
+  // records vs 10k through a pipe: 1.4x with a new string and buffer per 16 KiB chunk, 1.55x with 64 KiB chunks.
+  const buffer = Buffer.allocUnsafe(65_536);
+  const flush = async (text: string): Promise<void> => {
+    const bytes = buffer.write(text, 'utf8');
+    await new Promise<void>((resolve, reject) => out.write(buffer.subarray(0, bytes), (error) => (error ? reject(error) : resolve())));
+  };
   let chunk = flags.format === 'csv' ? csvHeader(csv) : flags.format === 'json' ? '[\n' : '';
   for (let i = 0; i < flags.count; i++) {
     const record = stream.next();
     if (flags.format === 'csv') chunk += csvRow(record, csv);
     else if (flags.format === 'json') chunk += (i > 0 ? ',\n' : '') + JSON.stringify(record);
     else chunk += JSON.stringify(record) + '\n';
-    // Batch small writes; 16 KiB chunks keep syscalls few, and small enough that the young generation never has to grow (measured: peak RSS for 1M records 1.16x that of 10k to a file, 1.38x through a pipe; 64 KiB chunks gave 1.55x).
     if (chunk.length >= 16_384) {
-      if (!out.write(chunk)) await once(out, 'drain');
+      await flush(chunk);
       chunk = '';
       onProgress?.(i + 1);
     }
   }
   if (flags.format === 'json') chunk += flags.count > 0 ? '\n]\n' : ']\n';
-  if (chunk) out.write(chunk);
+  if (chunk) await flush(chunk);
   onProgress?.(flags.count);
 }
 

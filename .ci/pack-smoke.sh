@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Packs the package as npm would publish it, installs the tarball into an empty project and uses every entry point
+# from there: the core, the CLI, the MSW handlers (with msw installed by the user) and the Node server entry.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+tarball=$(npm pack --silent --pack-destination "$tmp" | tail -n 1)
+echo "packed $tarball: $(tar -tzf "$tmp/$tarball" | wc -l) files"
+if tar -tzf "$tmp/$tarball" | grep -E '\.test\.|/test/|node_modules' ; then echo "test files or node_modules leaked into the package"; exit 1; fi
+mkdir "$tmp/app"
+cd "$tmp/app"
+npm init -y >/dev/null
+npm pkg set type=module >/dev/null
+msw_version=$(node -p "require('$OLDPWD/node_modules/msw/package.json').version")
+npm install --no-audit --no-fund --silent "$tmp/$tarball" "msw@$msw_version"
+cat > check.mjs <<'JS'
+import assert from 'node:assert/strict';
+import { generateCompanies, isValidSiret } from 'siret-mock';
+const records = generateCompanies(3, { seed: 42 });
+assert.equal(records.length, 3);
+assert.ok(records.every((r) => isValidSiret(r.siret)));
+const msw = await import('siret-mock/msw');
+assert.equal(typeof msw.createHandlers, 'function');
+const node = await import('siret-mock/node');
+assert.equal(typeof node.createSiretServer, 'function');
+console.log('entry points ok:', records[0].siret);
+JS
+node check.mjs
+npx --no-install siret-mock generate --count 2 --seed 42 --format csv
+echo "pack smoke test passed"
