@@ -1,0 +1,379 @@
+import { COMPANY_FIELDS, type CompanyRecord } from 'siret-mock';
+import { startMockBackend, SCENARIO_NAMES, type MockBackend, type ScenarioName } from './mock-backend.js';
+import { parseCsv } from './parse-csv.js';
+import { readQuotaHeaders } from './rate-limit-header.js';
+
+// The demo page: one request form, two targets (the MSW worker in this page, or a running server), and a view of what a
+// client sees: status, the headers that matter, quota meters, the 429 panel with its countdown, records and body.
+
+const SHOWN_HEADERS = ['Content-Type', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Content-Disposition'];
+const BURST_SIZE = 12;
+const MINUTE_MS = 60_000;
+
+type Target = 'worker' | 'server';
+
+interface Exchange {
+  url: string;
+  elapsedMs: number;
+  response?: Response;
+  text?: string;
+  failure?: string;
+}
+
+function element<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`demo page is missing #${id}`);
+  return found as T;
+}
+
+const ui = {
+  form: element<HTMLFormElement>('request-form'),
+  serverUrl: element<HTMLInputElement>('server-url'),
+  targetNote: element<HTMLParagraphElement>('target-note'),
+  quantity: element<HTMLInputElement>('quantity'),
+  tier: element<HTMLSelectElement>('tier'),
+  passToken: element<HTMLInputElement>('pass-token'),
+  seed: element<HTMLInputElement>('seed'),
+  format: element<HTMLSelectElement>('format'),
+  scenario: element<HTMLSelectElement>('scenario'),
+  send: element<HTMLButtonElement>('send'),
+  burst: element<HTMLButtonElement>('burst'),
+  advance: element<HTMLButtonElement>('advance'),
+  reset: element<HTMLButtonElement>('reset'),
+  mockHint: element<HTMLParagraphElement>('mock-controls-hint'),
+  status: element<HTMLParagraphElement>('status'),
+  rateLimitPanel: element<HTMLDivElement>('rate-limit-panel'),
+  rateLimitMessage: element<HTMLParagraphElement>('rate-limit-message'),
+  countdown: element<HTMLElement>('countdown'),
+  countdownDone: element<HTMLElement>('countdown-done'),
+  upgradeLink: element<HTMLAnchorElement>('upgrade-link'),
+  errorPanel: element<HTMLDivElement>('error-panel'),
+  errorMessage: element<HTMLParagraphElement>('error-message'),
+  errorUpgrade: element<HTMLParagraphElement>('error-upgrade'),
+  errorUpgradeLink: element<HTMLAnchorElement>('error-upgrade-link'),
+  minuteMeter: element<HTMLMeterElement>('minute-meter'),
+  minuteText: element<HTMLSpanElement>('minute-text'),
+  dayMeter: element<HTMLMeterElement>('day-meter'),
+  dayText: element<HTMLSpanElement>('day-text'),
+  headers: element<HTMLDListElement>('headers'),
+  download: element<HTMLParagraphElement>('download'),
+  downloadLink: element<HTMLAnchorElement>('download-link'),
+  records: element<HTMLTableElement>('records'),
+  body: element<HTMLPreElement>('body'),
+};
+
+let backend: MockBackend | undefined;
+let backendProblem: string | undefined;
+let countdownTimer: ReturnType<typeof setInterval> | undefined;
+let countdownSeconds = 0;
+let downloadUrl: string | undefined;
+let busy = false;
+
+function currentTarget(): Target {
+  const checked = ui.form.querySelector<HTMLInputElement>('input[name="target"]:checked');
+  return checked?.value === 'server' ? 'server' : 'worker';
+}
+
+function buildUrl(): string {
+  const params = new URLSearchParams();
+  // Sent as typed (no clamping in the page) so the service's own 400s can be seen.
+  if (ui.quantity.value !== '') params.set('quantity', ui.quantity.value.trim());
+  if (ui.seed.value.trim() !== '') params.set('seed', ui.seed.value.trim());
+  if (ui.format.value === 'csv') params.set('format', 'csv');
+  const query = params.size > 0 ? `?${params}` : '';
+  if (currentTarget() === 'server') return `${ui.serverUrl.value.replace(/\/+$/, '')}/api/v1/generate${query}`;
+  return new URL(`api/v1/generate${query}`, document.baseURI).href;
+}
+
+async function exchange(): Promise<Exchange> {
+  const url = buildUrl();
+  const headers = new Headers({ Accept: ui.format.value === 'csv' ? 'text/csv' : 'application/json' });
+  if (ui.tier.value === 'lifetime') headers.set('Authorization', `Bearer ${ui.passToken.value.trim()}`);
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { headers, cache: 'no-store' });
+    const text = await response.text();
+    return { url, response, text, elapsedMs: performance.now() - started };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { url, failure: reason, elapsedMs: performance.now() - started };
+  }
+}
+
+function setBusy(value: boolean): void {
+  busy = value;
+  ui.send.disabled = value;
+  ui.burst.disabled = value;
+  ui.form.setAttribute('aria-busy', String(value));
+}
+
+async function send(): Promise<void> {
+  if (busy || !(await ready())) return;
+  setBusy(true);
+  ui.status.textContent = 'Sending...';
+  try {
+    render(await exchange());
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function burst(): Promise<void> {
+  if (busy || !(await ready())) return;
+  setBusy(true);
+  const statuses = new Map<string, number>();
+  let last: Exchange | undefined;
+  try {
+    // One after the other, like a client retrying in a loop: the order of 200s and 429s is then the quota's order.
+    for (let i = 0; i < BURST_SIZE; i++) {
+      ui.status.textContent = `Burst: request ${i + 1} of ${BURST_SIZE}...`;
+      last = await exchange();
+      const key = last.response ? String(last.response.status) : 'network error';
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    }
+  } finally {
+    setBusy(false);
+  }
+  if (!last) return;
+  render(last);
+  const summary = [...statuses].map(([status, count]) => `${count} x ${status}`).join(', ');
+  ui.status.textContent = `Burst of ${BURST_SIZE}: ${summary}. Last: ${ui.status.textContent}`;
+}
+
+async function ready(): Promise<boolean> {
+  if (currentTarget() === 'server' || backend) return true;
+  ui.status.textContent = backendProblem ?? 'The mock is still starting; try again in a moment.';
+  return false;
+}
+
+function render(result: Exchange): void {
+  const { response, text = '' } = result;
+  const elapsed = `${Math.round(result.elapsedMs)} ms`;
+  ui.headers.replaceChildren();
+  clearDownload();
+  if (!response) {
+    hidePanels();
+    ui.status.textContent = `Network error after ${elapsed}: ${result.failure ?? 'no response'}`;
+    ui.body.textContent = '';
+    showErrorPanel(`The request did not get a response (${result.failure ?? 'network error'}).`);
+    renderRecords([]);
+    return;
+  }
+
+  const contentType = response.headers.get('Content-Type') ?? '';
+  ui.status.textContent = `${response.status} ${response.statusText || statusText(response.status)} · ${contentType || 'no content type'} · ${elapsed}`;
+  for (const name of SHOWN_HEADERS) {
+    const value = response.headers.get(name);
+    if (value === null) continue;
+    const term = document.createElement('dt');
+    term.textContent = name;
+    const definition = document.createElement('dd');
+    definition.textContent = value;
+    ui.headers.append(term, definition);
+  }
+  if (ui.headers.childElementCount === 0) ui.headers.textContent = 'None of the quota or content headers were sent.';
+
+  const json = contentType.includes('json') ? parseJson(text) : undefined;
+  ui.body.textContent = json === undefined ? text : JSON.stringify(json, null, 2);
+  updateMeters(response.headers, json);
+  hidePanels();
+
+  if (response.ok && contentType.startsWith('text/csv')) {
+    const rows = parseCsv(text);
+    renderRecords(rows.slice(1).map((cells) => Object.fromEntries(COMPANY_FIELDS.map((field, i) => [field, cells[i] ?? '']))));
+    offerDownload(text, response.headers.get('Content-Disposition'));
+    return;
+  }
+  const body = isObject(json) ? json : {};
+  renderRecords(Array.isArray(body.data) ? (body.data as Partial<CompanyRecord>[]) : []);
+  if (response.status === 429) showRateLimitPanel(body, response.headers.get('Retry-After'));
+  else if (!response.ok) {
+    const message = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
+    const code = typeof body.error === 'string' ? ` (${body.error})` : '';
+    showErrorPanel(`${message}${code}`, typeof body.upgrade === 'string' ? body.upgrade : undefined);
+  } else stopCountdown();
+}
+
+function statusText(status: number): string {
+  return ({ 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 429: 'Too Many Requests', 500: 'Internal Server Error' } as Record<number, string>)[status] ?? '';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function renderRecords(records: Partial<CompanyRecord>[]): void {
+  const body = ui.records.tBodies[0] ?? ui.records.createTBody();
+  body.replaceChildren(
+    ...records.map((record) => {
+      const row = document.createElement('tr');
+      for (const field of COMPANY_FIELDS) {
+        const cell = document.createElement('td');
+        cell.textContent = record[field] ?? '';
+        cell.dataset.label = field;
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+}
+
+function updateMeters(headers: Headers, json: unknown): void {
+  const windows = readQuotaHeaders(headers);
+  const meta = isObject(json) && isObject(json.meta) ? json.meta : {};
+  setMeter(ui.minuteMeter, ui.minuteText, windows.minute?.remaining ?? numberOr(meta.rate_limit_remaining_minute), windows.minute?.quota);
+  setMeter(ui.dayMeter, ui.dayText, windows.day?.remaining ?? numberOr(meta.rate_limit_remaining_day), windows.day?.quota);
+}
+
+function numberOr(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+function setMeter(meter: HTMLMeterElement, label: HTMLElement, remaining: number | undefined, quota: number | undefined): void {
+  if (remaining === -1) {
+    meter.max = 1;
+    meter.value = 1;
+    label.textContent = 'unlimited (lifetime pass)';
+    return;
+  }
+  if (remaining === undefined) {
+    label.textContent = 'not reported by this response';
+    return;
+  }
+  const max = quota ?? Math.max(meter.max, remaining);
+  meter.max = max;
+  meter.value = remaining;
+  meter.low = Math.max(1, Math.round(max * 0.2));
+  meter.optimum = max;
+  label.textContent = `${remaining} of ${max} left`;
+}
+
+function hidePanels(): void {
+  ui.rateLimitPanel.hidden = true;
+  ui.errorPanel.hidden = true;
+}
+
+function showErrorPanel(message: string, upgrade?: string): void {
+  stopCountdown();
+  ui.errorMessage.textContent = message;
+  ui.errorUpgrade.hidden = upgrade === undefined;
+  if (upgrade !== undefined) ui.errorUpgradeLink.href = upgrade;
+  ui.errorPanel.hidden = false;
+}
+
+function showRateLimitPanel(body: Record<string, unknown>, retryAfterHeader: string | null): void {
+  ui.rateLimitMessage.textContent = typeof body.message === 'string' ? body.message : 'Too many requests.';
+  const retryAfter = typeof body.retry_after === 'number' ? body.retry_after : Number(retryAfterHeader ?? 0);
+  ui.upgradeLink.href = typeof body.upgrade === 'string' ? body.upgrade : '#';
+  ui.upgradeLink.parentElement!.hidden = typeof body.upgrade !== 'string';
+  ui.rateLimitPanel.hidden = false;
+  startCountdown(Number.isFinite(retryAfter) ? retryAfter : 0);
+}
+
+function startCountdown(seconds: number): void {
+  stopCountdown();
+  countdownSeconds = Math.max(0, Math.floor(seconds));
+  showCountdown();
+  countdownTimer = setInterval(() => {
+    countdownSeconds = Math.max(0, countdownSeconds - 1);
+    showCountdown();
+    if (countdownSeconds === 0) stopCountdown();
+  }, 1000);
+}
+
+function showCountdown(): void {
+  ui.countdown.textContent = String(countdownSeconds);
+  ui.countdownDone.hidden = countdownSeconds > 0;
+}
+
+function stopCountdown(): void {
+  if (countdownTimer !== undefined) clearInterval(countdownTimer);
+  countdownTimer = undefined;
+}
+
+function clearDownload(): void {
+  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+  downloadUrl = undefined;
+  ui.download.hidden = true;
+}
+
+function offerDownload(text: string, disposition: string | null): void {
+  downloadUrl = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  ui.downloadLink.href = downloadUrl;
+  ui.downloadLink.download = /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'siret-export.csv';
+  ui.download.hidden = false;
+}
+
+function syncTarget(): void {
+  const server = currentTarget() === 'server';
+  ui.serverUrl.disabled = !server;
+  for (const control of [ui.advance, ui.reset, ui.scenario]) control.disabled = server;
+  ui.targetNote.textContent = server
+    ? 'Requests go to the server with CORS. Start it with `npm start` (add `-- --pass demo-lifetime-pass` for the lifetime tier). The server keeps its own quota and clock: restart it to reset them.'
+    : 'Requests are answered in this page by the MSW service worker; the clock, quota and scenario controls act on it.';
+  ui.mockHint.textContent = server
+    ? 'Clock, quota reset and scenarios are off: they only act on the mock in this page.'
+    : 'The clock and quota buttons act on the mock in this page.';
+}
+
+function syncFormat(): void {
+  ui.passToken.disabled = ui.tier.value !== 'lifetime';
+}
+
+ui.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void send();
+});
+ui.burst.addEventListener('click', () => void burst());
+ui.advance.addEventListener('click', () => {
+  if (!backend) return;
+  backend.advanceClock(MINUTE_MS);
+  if (countdownTimer !== undefined) {
+    countdownSeconds = Math.max(0, countdownSeconds - MINUTE_MS / 1000);
+    showCountdown();
+    if (countdownSeconds === 0) stopCountdown();
+  }
+  ui.status.textContent = 'Mock clock moved forward 1 minute. Send again to see the new quota.';
+});
+ui.reset.addEventListener('click', () => {
+  if (!backend) return;
+  backend.reset();
+  hidePanels();
+  stopCountdown();
+  setMeter(ui.minuteMeter, ui.minuteText, ui.minuteMeter.max, undefined);
+  setMeter(ui.dayMeter, ui.dayText, ui.dayMeter.max, undefined);
+  ui.status.textContent = 'Quota reset: the mock forgot every request.';
+});
+ui.scenario.addEventListener('change', () => {
+  const name = ui.scenario.value as ScenarioName | 'none';
+  backend?.setScenario(name === 'none' ? undefined : name);
+  ui.status.textContent = name === 'none' ? 'Scenario cleared: normal answers.' : `Scenario "${ui.scenario.selectedOptions[0]?.text}" is on for every request.`;
+});
+for (const radio of ui.form.querySelectorAll<HTMLInputElement>('input[name="target"]')) radio.addEventListener('change', syncTarget);
+ui.tier.addEventListener('change', syncFormat);
+
+syncTarget();
+syncFormat();
+for (const option of ui.scenario.options) {
+  if (option.value !== 'none' && !SCENARIO_NAMES.includes(option.value as ScenarioName)) option.remove();
+}
+
+startMockBackend({ passToken: ui.passToken.value }).then(
+  (started) => {
+    backend = started;
+    document.body.dataset.mock = 'ready';
+  },
+  (error: unknown) => {
+    backendProblem = `The MSW worker could not start (${error instanceof Error ? error.message : String(error)}). Use a running server instead.`;
+    ui.status.textContent = backendProblem;
+    document.body.dataset.mock = 'failed';
+  },
+);
