@@ -59,6 +59,7 @@ const ui = {
   download: element<HTMLParagraphElement>('download'),
   downloadLink: element<HTMLAnchorElement>('download-link'),
   records: element<HTMLTableElement>('records'),
+  recordsNote: element<HTMLParagraphElement>('records-note'),
   body: element<HTMLPreElement>('body'),
 };
 
@@ -156,7 +157,7 @@ function render(result: Exchange): void {
     ui.status.textContent = `Network error after ${elapsed}: ${result.failure ?? 'no response'}`;
     ui.body.textContent = '';
     showErrorPanel(`The request did not get a response (${result.failure ?? 'network error'}).`);
-    renderRecords([]);
+    markRecordsStale();
     return;
   }
 
@@ -185,7 +186,8 @@ function render(result: Exchange): void {
     return;
   }
   const body = isObject(json) ? json : {};
-  renderRecords(Array.isArray(body.data) ? (body.data as Partial<CompanyRecord>[]) : []);
+  if (response.ok) renderRecords(Array.isArray(body.data) ? (body.data as Partial<CompanyRecord>[]) : []);
+  else markRecordsStale();
   if (response.status === 429) showRateLimitPanel(body, response.headers.get('Retry-After'));
   else if (!response.ok) {
     const message = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
@@ -210,7 +212,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// An error answer carries no records: the table keeps the last successful ones, and says so.
+function markRecordsStale(): void {
+  if (ui.records.tBodies[0]?.rows.length) ui.recordsNote.textContent = 'From the last successful response; this one had no records.';
+}
+
 function renderRecords(records: Partial<CompanyRecord>[]): void {
+  ui.recordsNote.textContent = `${records.length} record${records.length === 1 ? '' : 's'} in this response.`;
   const body = ui.records.tBodies[0] ?? ui.records.createTBody();
   body.replaceChildren(
     ...records.map((record) => {
