@@ -1,0 +1,104 @@
+import type { Clock } from '../core/clock.js';
+import type { CompanyRecord } from '../core/company-record.js';
+import { MAX_RECORDS_PER_SEED } from '../core/generate-companies.js';
+import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
+import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
+import { createRandom, type RandomSource } from '../core/random.js';
+import { createCryptoRandom } from './crypto-random.js';
+
+/** What the transport knows about a request that the `Request` itself does not carry. */
+export interface RequestContext {
+  /** The client's address as the server computed it (IPv6 grouped by /56, IPv4-mapped as IPv4). */
+  clientAddress?: string;
+}
+
+/** A service tier: `free` is rate limited and capped at 50 records; `lifetime` is the paid pass. */
+export type Tier = 'free' | 'lifetime';
+
+/** Options of `createApp`. Every default equals the service specification. */
+export interface AppOptions {
+  /** The tier every request is served on, unless it carries a known pass. @default 'free' */
+  tier?: Tier;
+  /** Bearer tokens served as lifetime (`Authorization: Bearer <token>`); any other Bearer token is a 401. @default [] */
+  passes?: Iterable<string>;
+  /** Rate limits and maximum quantities. @default { perMinute: 10, perDay: 100, maxQuantity: { free: 50, lifetime: 100 } } */
+  limits?: { perMinute?: number; perDay?: number; maxQuantity?: { free?: number; lifetime?: number } };
+  /** `meta.source`. @default 'siret-mock' */
+  source?: string;
+  /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` */
+  upgradeUrl?: string;
+  /** Time source for windows and `meta.generated_at`. @default { now: Date.now } */
+  clock?: Clock;
+  /** Where requests without `seed` draw their record seed. @default seeded from `seed` if given, else crypto.getRandomValues */
+  random?: RandomSource;
+  /** Seeds the default `random`, so that a run of unseeded requests is repeatable. */
+  seed?: number;
+  /** Who a request counts against. @default context?.clientAddress ?? 'anonymous' */
+  callerKey?: (request: Request, context: RequestContext | undefined) => string;
+  /** Quota counters. @default createMemoryQuotaStore() */
+  store?: QuotaStore;
+  /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
+  onRecords?: (records: CompanyRecord[], request: Request) => void;
+}
+
+/** The fetch handler and what it was built with. */
+export interface App {
+  /** Answers one request; never rejects (unexpected errors become a JSON 500). */
+  fetch(request: Request, context?: RequestContext): Promise<Response>;
+  readonly store: QuotaStore;
+  readonly clock: Clock;
+}
+
+/** Options with every default applied and checked once, at creation. */
+export interface ResolvedOptions {
+  tier: Tier;
+  passes: ReadonlySet<string>;
+  quota: QuotaLimits;
+  maxQuantity: { free: number; lifetime: number };
+  source: string;
+  upgradeUrl: string | undefined;
+  clock: Clock;
+  random: RandomSource;
+  callerKey: (request: Request, context: RequestContext | undefined) => string;
+  store: QuotaStore;
+  onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
+}
+
+const systemClock: Clock = { now: () => Date.now() };
+const defaultCallerKey = (_request: Request, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
+
+function wholeNumber(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
+  return value;
+}
+
+/** Applies defaults and rejects impossible options with a message that names the option. */
+export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
+  const tier = options.tier ?? 'free';
+  if (tier !== 'free' && tier !== 'lifetime') throw new TypeError(`tier must be 'free' or 'lifetime', got ${String(tier)}`);
+  const limits = options.limits ?? {};
+  const seed = options.seed;
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)) {
+    throw new RangeError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
+  }
+  return {
+    tier,
+    passes: new Set(options.passes ?? []),
+    quota: {
+      perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
+      perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
+    },
+    maxQuantity: {
+      free: wholeNumber('limits.maxQuantity.free', limits.maxQuantity?.free, 50, MAX_RECORDS_PER_SEED),
+      lifetime: wholeNumber('limits.maxQuantity.lifetime', limits.maxQuantity?.lifetime, 100, MAX_RECORDS_PER_SEED),
+    },
+    source: options.source ?? 'siret-mock',
+    upgradeUrl: options.upgradeUrl,
+    clock: options.clock ?? systemClock,
+    random: options.random ?? (seed !== undefined ? createRandom(seed) : createCryptoRandom()),
+    callerKey: options.callerKey ?? defaultCallerKey,
+    store: options.store ?? createMemoryQuotaStore(),
+    onRecords: options.onRecords,
+  };
+}

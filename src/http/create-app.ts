@@ -1,0 +1,107 @@
+import { QuotaStoreUnavailableError } from '../core/quota-store.js';
+import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
+import { errorResponse } from './error-response.js';
+import { createGenerateRoute } from './generate-route.js';
+import { ALLOWED_METHODS, JSON_HEADERS, PREFLIGHT_HEADERS } from './response-headers.js';
+
+/** The service's paths. */
+export const GENERATE_PATH = '/api/v1/generate';
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+export const HEALTHZ_PATH = '/healthz';
+
+/** A handler for one path: it does the method routing, CORS preflight and error mapping itself. */
+export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;
+
+/** One handler per path, for transports that route by themselves (MSW matches paths; `createApp` matches them for servers). */
+export interface ServiceRoutes extends App {
+  generate: RouteHandler;
+  openapi: RouteHandler;
+  healthz: RouteHandler;
+}
+
+const ALLOW = [['allow', ALLOWED_METHODS]] as const;
+const HEALTH_BODY = JSON.stringify({ status: 'ok' });
+const json = (body: string | null, status = 200): Response => new Response(body, { status, headers: JSON_HEADERS as Array<[string, string]> });
+
+function isStoreUnavailable(error: unknown): boolean {
+  // By name as well: a store bundled separately may carry its own copy of the class.
+  return error instanceof QuotaStoreUnavailableError || (error instanceof Error && error.name === 'QuotaStoreUnavailableError');
+}
+
+/** Wraps a GET/HEAD handler with the method rules every path shares and the JSON 500/503 that never leaks a stack. */
+function route(path: string, handle: (request: Request, context: RequestContext | undefined) => Promise<Response> | Response): RouteHandler {
+  return async (request, context) => {
+    const method = request.method;
+    const head = method === 'HEAD';
+    try {
+      if (method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS as Array<[string, string]> });
+      if (method !== 'GET' && !head) {
+        return errorResponse(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`, { headers: ALLOW });
+      }
+      return await handle(request, context);
+    } catch (error) {
+      if (isStoreUnavailable(error)) {
+        return errorResponse(503, 'quota_store_unavailable', 'The quota store cannot be reached; retry in 1 second.', {
+          extras: { retry_after: 1 },
+          headers: [['retry-after', '1']],
+          head,
+        });
+      }
+      return errorResponse(500, 'internal_error', 'Internal error; the request was not served.', { head });
+    }
+  };
+}
+
+/**
+ * The service as one handler per path, sharing options, quota store and clock. `createApp` routes to them by pathname; the MSW
+ * packaging binds each to its own path pattern.
+ */
+export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
+  const resolved = resolveAppOptions(options);
+  let openApiBody: Promise<string> | undefined;
+  const generate = route(GENERATE_PATH, createGenerateRoute(resolved));
+  const openapi = route(OPENAPI_PATH, async (request) => {
+    openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
+      JSON.stringify(createOpenApiDocument({ quota: resolved.quota, maxQuantity: resolved.maxQuantity })),
+    );
+    const body = await openApiBody.catch((error: unknown) => {
+      openApiBody = undefined;
+      throw error;
+    });
+    return json(request.method === 'HEAD' ? null : body);
+  });
+  const healthz = route(HEALTHZ_PATH, (request) => json(request.method === 'HEAD' ? null : HEALTH_BODY));
+
+  return {
+    generate,
+    openapi,
+    healthz,
+    store: resolved.store,
+    clock: resolved.clock,
+    async fetch(request, context) {
+      let pathname: string;
+      try {
+        pathname = new URL(request.url).pathname;
+      } catch {
+        pathname = '';
+      }
+      // Unknown paths answer 404 whatever the method (path is checked before method).
+      if (pathname === GENERATE_PATH) return generate(request, context);
+      if (pathname === OPENAPI_PATH) return openapi(request, context);
+      if (pathname === HEALTHZ_PATH) return healthz(request, context);
+      return errorResponse(404, 'not_found', `No such path. This service answers ${GENERATE_PATH}, ${OPENAPI_PATH} and ${HEALTHZ_PATH}.`, {
+        head: request.method === 'HEAD',
+      });
+    },
+  };
+}
+
+/**
+ * Creates the siret-mock service as one fetch handler: `app.fetch(request, { clientAddress })` answers `/api/v1/generate`,
+ * `/api/v1/openapi.json` and `/healthz` per the contract, and 404 for anything else.
+ * @example const app = createApp({ tier: 'free', seed: 42 }); const response = await app.fetch(new Request('http://localhost/api/v1/generate'));
+ */
+export function createApp(options?: AppOptions): App {
+  const { fetch, store, clock } = createServiceRoutes(options);
+  return { fetch, store, clock };
+}

@@ -1,0 +1,93 @@
+import { generateCompanies } from '../core/generate-companies.js';
+import type { QuotaDecision } from '../core/quota.js';
+import { toCsv } from '../core/csv.js';
+import type { RequestContext, ResolvedOptions, Tier } from './app-options.js';
+import { errorResponse } from './error-response.js';
+import { formatTimestamp } from './format-timestamp.js';
+import { parseGenerateParams } from './generate-params.js';
+import { rateLimitedResponse } from './rate-limited-response.js';
+import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
+import type { GenerateResponseBody } from './schemas.js';
+
+const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
+const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
+const TWO_POW_32 = 4294967296;
+
+/** The tier a request is served on, or `undefined` for an unknown Bearer token. Other schemes are ignored. */
+function tierOf(authorization: string | null, options: ResolvedOptions): Tier | undefined {
+  if (authorization === null) return options.tier;
+  const bearer = BEARER.exec(authorization.trim());
+  if (bearer === null) return options.tier;
+  return options.passes.has((bearer[1] ?? '').trim()) ? 'lifetime' : undefined;
+}
+
+/** Creates the GET/HEAD handler of `/api/v1/generate` (method routing is the caller's). */
+export function createGenerateRoute(options: ResolvedOptions): (request: Request, context: RequestContext | undefined) => Promise<Response> {
+  const policy = formatRateLimitPolicy(options.quota);
+  const { clock, store, quota, maxQuantity, source } = options;
+
+  return async function generate(request, context) {
+    const head = request.method === 'HEAD';
+    const tier = tierOf(request.headers.get('authorization'), options);
+    if (tier === undefined) {
+      return errorResponse(401, 'invalid_pass', 'The Bearer token is not a known lifetime pass. Remove the Authorization header to use the free tier.', {
+        headers: WWW_AUTHENTICATE,
+        head,
+      });
+    }
+
+    const url = new URL(request.url);
+    const upgrade = options.upgradeUrl ?? `${url.origin}/pricing`;
+    const now = clock.now();
+    let decision: QuotaDecision | undefined;
+    let limitHeaders: HeaderList | undefined;
+    if (tier === 'free') {
+      decision = await store.consume(options.callerKey(request, context), quota, now);
+      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgrade, { head, policy });
+      limitHeaders = rateLimitHeaders(policy, decision);
+    }
+
+    const max = maxQuantity[tier];
+    const params = parseGenerateParams(url.searchParams, request.headers.get('accept'), max);
+    if ('error' in params) {
+      const extras = params.error === 'invalid_quantity' ? { max_quantity: max } : undefined;
+      return errorResponse(400, params.error, params.message, { extras, headers: limitHeaders, head });
+    }
+    if (params.quantity > max) {
+      const message =
+        tier === 'free'
+          ? `quantity ${params.quantity} exceeds the free tier's maximum of ${max}; the lifetime pass allows up to ${maxQuantity.lifetime}.`
+          : `quantity ${params.quantity} exceeds the maximum of ${max}.`;
+      const extras = tier === 'free' ? { max_quantity: max, upgrade } : { max_quantity: max };
+      return errorResponse(400, 'quantity_exceeds_limit', message, { extras, headers: limitHeaders, head });
+    }
+    if (params.format === 'csv' && tier === 'free') {
+      return errorResponse(403, 'lifetime_pass_required', 'CSV export needs the lifetime pass; use format=json on the free tier.', {
+        extras: { upgrade },
+        headers: limitHeaders,
+        head,
+      });
+    }
+
+    const csv = params.format === 'csv';
+    const headers = csv ? CSV_HEADERS : limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
+    // HEAD serves no records, so it draws none and records none.
+    if (head) return new Response(null, { status: 200, headers: headers as Array<[string, string]> });
+
+    const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32);
+    const records = generateCompanies(params.quantity, { seed });
+    options.onRecords?.(records, request);
+    if (csv) return new Response(toCsv(records, { excel: params.excel }), { status: 200, headers: headers as Array<[string, string]> });
+    const body: GenerateResponseBody = {
+      count: records.length,
+      data: records,
+      meta: {
+        generated_at: formatTimestamp(now),
+        source,
+        rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
+        rate_limit_remaining_day: decision ? decision.remainingDay : -1,
+      },
+    };
+    return new Response(JSON.stringify(body), { status: 200, headers: headers as Array<[string, string]> });
+  };
+}

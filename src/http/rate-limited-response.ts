@@ -1,0 +1,27 @@
+import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
+import { errorResponse } from './error-response.js';
+import { formatRateLimitPolicy, rateLimitHeaders } from './response-headers.js';
+
+/** The spec's 429 message for the exhausted window, with the configured number. */
+export function rateLimitMessage(window: 'minute' | 'day', limits: QuotaLimits): string {
+  return window === 'day' ? `Too many requests. Limit: ${limits.perDay} per day.` : `Too many requests. Limit: ${limits.perMinute} per minute.`;
+}
+
+/**
+ * The 429 of spec 7.1 for a refused decision: body `{ error: 'rate_limit_exceeded', message, retry_after, upgrade }`,
+ * `Retry-After` equal to `retry_after`, and the rate-limit headers. Shared by the handler and the MSW `rateLimited` scenario.
+ */
+export function rateLimitedResponse(
+  decision: QuotaDecision,
+  limits: QuotaLimits,
+  upgrade: string,
+  options: { head?: boolean; policy?: string } = {},
+): Response {
+  const window = decision.exceeded ?? 'minute';
+  const retryAfter = Math.max(1, decision.retryAfter);
+  return errorResponse(429, 'rate_limit_exceeded', rateLimitMessage(window, limits), {
+    extras: { retry_after: retryAfter, upgrade },
+    headers: [['retry-after', String(retryAfter)], ...rateLimitHeaders(options.policy ?? formatRateLimitPolicy(limits), decision)],
+    head: options.head ?? false,
+  });
+}
