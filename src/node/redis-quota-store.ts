@@ -10,7 +10,7 @@ import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
  * Returns { allowed (0/1), exceeded (0 none, 1 minute, 2 day), remainingMinute, remainingDay, resetMinute, resetDay, retryAfter,
  * now } (now: the Redis time used, so tests can replay the pure function at the same instant).
  */
-const CONSUME_SCRIPT = `
+export const REDIS_CONSUME_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local perMinute = tonumber(ARGV[1])
@@ -83,7 +83,7 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
   };
   const redis = new Redis(url, redisOptions) as Redis & ConsumeCommand;
   redis.on('error', (error: Error) => options.onError?.(error));
-  redis.defineCommand('siretMockConsume', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+  redis.defineCommand('siretMockConsume', { numberOfKeys: 1, lua: REDIS_CONSUME_SCRIPT });
   let closed = false;
 
   const unavailable = (error: unknown): QuotaStoreUnavailableError =>
