@@ -1,6 +1,169 @@
-import { CliUsageError } from './cli-usage-error.js';
+import { parseArgs } from 'node:util';
+import { CliUsageError, toUsageError } from './cli-usage-error.js';
+import type { AccessLogEntry } from './node-adapter.js';
+import type { SiretServerOptions } from './create-server.js';
 
-// Placeholder until the server lands (issue 4): replaced by the real `serve` command.
-export async function runServe(_argv: string[]): Promise<number> {
-  throw new CliUsageError('serve is not available yet');
+export const SERVE_USAGE = `Usage: siret-mock serve [flags]   (every flag also reads the environment variable shown; the flag wins)
+
+  --port N                      SIRET_MOCK_PORT                 port to listen on (0: any free port)          [3000]
+  --host HOST                   SIRET_MOCK_HOST                 address to bind (0.0.0.0 or :: for the LAN)   [127.0.0.1]
+  --tier free|lifetime          SIRET_MOCK_TIER                 tier of requests without a pass               [free]
+  --pass TOKEN                  SIRET_MOCK_PASS (comma list)    Bearer token served as lifetime; repeatable   [none]
+  --redis URL                   SIRET_MOCK_REDIS                shared quota store (redis://host:6379/0)      [in memory]
+  --trust-proxy HOPS            SIRET_MOCK_TRUST_PROXY          proxies whose X-Forwarded-For is trusted      [0]
+  --source NAME                 SIRET_MOCK_SOURCE               meta.source of every response                 [siret-mock]
+  --upgrade-url URL             SIRET_MOCK_UPGRADE_URL          "upgrade" link of 429/403 answers             [<origin>/pricing]
+  --seed S                      SIRET_MOCK_SEED                 seed for reproducible records, 0..4294967295  [random]
+  --quota-store-failure MODE    SIRET_MOCK_QUOTA_STORE_FAILURE  Redis unreachable: closed (503) or open       [closed]
+  --quiet                       SIRET_MOCK_QUIET=1              no access log
+  --help                        print this help`;
+
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  tier: { type: 'string' },
+  pass: { type: 'string', multiple: true },
+  redis: { type: 'string' },
+  'trust-proxy': { type: 'string' },
+  source: { type: 'string' },
+  'upgrade-url': { type: 'string' },
+  seed: { type: 'string' },
+  'quota-store-failure': { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The server settings of one command line (flags over environment), validated. */
+export interface ServeSettings {
+  port: number;
+  host: string;
+  quiet: boolean;
+  help: boolean;
+  server: SiretServerOptions;
+}
+
+/** Reads flags, then their environment twins; throws CliUsageError with a one-line message on any bad value. */
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeSettings {
+  let values: ReturnType<typeof parseArgs<{ options: typeof FLAGS; strict: true; allowPositionals: false }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw toUsageError(error);
+  }
+  const pick = (flag: keyof typeof FLAGS, name: string): string | undefined => {
+    const value = values[flag];
+    if (typeof value === 'string') return value;
+    const fromEnv = env[name];
+    return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+  };
+  const port = integerIn(pick('port', 'SIRET_MOCK_PORT'), '--port', 0, 65_535) ?? 3000;
+  const host = pick('host', 'SIRET_MOCK_HOST') ?? '127.0.0.1';
+  if (host.trim() === '') throw new CliUsageError('--host must not be empty');
+  const tier = oneOf(pick('tier', 'SIRET_MOCK_TIER'), '--tier', ['free', 'lifetime'] as const) ?? 'free';
+  const passes = values.pass ?? (env.SIRET_MOCK_PASS ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
+  for (const pass of passes) {
+    if (!/^[\x21-\x7e]+$/.test(pass)) throw new CliUsageError('--pass must be a non-empty token of visible ASCII characters');
+  }
+  const redis = pick('redis', 'SIRET_MOCK_REDIS');
+  if (redis !== undefined && !/^rediss?:\/\/./.test(redis)) throw new CliUsageError(`--redis must be a redis:// or rediss:// URL, got "${redis}"`);
+  const trustProxy = integerIn(pick('trust-proxy', 'SIRET_MOCK_TRUST_PROXY'), '--trust-proxy', 0, 32) ?? 0;
+  const source = pick('source', 'SIRET_MOCK_SOURCE');
+  if (source !== undefined && source.trim() === '') throw new CliUsageError('--source must not be empty');
+  const upgradeUrl = pick('upgrade-url', 'SIRET_MOCK_UPGRADE_URL');
+  if (upgradeUrl !== undefined && !isHttpUrl(upgradeUrl)) throw new CliUsageError(`--upgrade-url must be an http(s) URL, got "${upgradeUrl}"`);
+  const seed = integerIn(pick('seed', 'SIRET_MOCK_SEED'), '--seed', 0, 0xffffffff);
+  const quotaStoreFailure = oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
+  const quiet = values.quiet ?? isTruthy(env.SIRET_MOCK_QUIET);
+
+  const server: SiretServerOptions = { tier, passes, trustProxy, quotaStoreFailure };
+  if (redis !== undefined) server.redis = redis;
+  if (source !== undefined) server.source = source;
+  if (upgradeUrl !== undefined) server.upgradeUrl = upgradeUrl;
+  if (seed !== undefined) server.seed = seed;
+  return { port, host, quiet, help: values.help ?? false, server };
+}
+
+/**
+ * `siret-mock serve`: runs the server until SIGINT or SIGTERM, then stops accepting, drains in-flight requests, closes
+ * Redis and resolves 0. Prints the URL and a curl example on start, and one access-log line per request on stdout.
+ */
+export async function runServe(argv: string[]): Promise<number> {
+  const settings = parseServeArgs(argv);
+  if (settings.help) {
+    process.stdout.write(SERVE_USAGE + '\n');
+    return 0;
+  }
+  const { createSiretServer } = await import('./create-server.js');
+  const out = (line: string): void => {
+    process.stdout.write(line + '\n');
+  };
+  const server = createSiretServer({ ...settings.server, ...(settings.quiet ? {} : { onAccess: (entry) => out(accessLine(entry)) }) });
+  const url = await server.listen(settings.port, settings.host);
+  const reachable = new URL(url);
+  if (reachable.hostname === '0.0.0.0' || reachable.hostname === '[::]') reachable.hostname = 'localhost';
+  const store = settings.server.redis === undefined ? 'memory' : `redis ${redactedRedis(settings.server.redis)}`;
+  out(`siret-mock listening on ${url.origin} (tier ${settings.server.tier}, quota store: ${store})`);
+  out(`  try: curl -i '${reachable.origin}/api/v1/generate?quantity=5'`);
+  if (server.servesDemo) out(`  demo: ${reachable.origin}/`);
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals): void => {
+      if (stopping) {
+        // A second signal: stop waiting for slow clients.
+        server.server.closeAllConnections();
+        return;
+      }
+      stopping = true;
+      out(`siret-mock: ${signal} received, draining in-flight requests`);
+      void server.close().then(resolve, resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  out('siret-mock: stopped');
+  return 0;
+}
+
+function accessLine(entry: AccessLogEntry): string {
+  const url = entry.url.length > 200 ? `${entry.url.slice(0, 200)}...` : entry.url;
+  return `${new Date().toISOString()} ${entry.clientAddress} "${entry.method} ${JSON.stringify(url).slice(1, -1)}" ${entry.status} ${entry.durationMs.toFixed(1)}ms`;
+}
+
+function integerIn(text: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new CliUsageError(`${flag} must be an integer from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(text: string | undefined, flag: string, allowed: readonly T[]): T | undefined {
+  if (text === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(text)) throw new CliUsageError(`${flag} must be ${allowed.join(' or ')}, got "${text}"`);
+  return text as T;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isTruthy(text: string | undefined): boolean {
+  return text !== undefined && /^(1|true|yes|on)$/i.test(text);
+}
+
+function redactedRedis(text: string): string {
+  try {
+    const url = new URL(text);
+    if (url.password) url.password = '***';
+    return url.href;
+  } catch {
+    return 'redis';
+  }
 }

@@ -1,0 +1,196 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createApp, type App, type AppOptions } from '../http/index.js';
+import type { QuotaStore } from '../core/quota-store.js';
+import { clientAddressOf } from './client-address.js';
+import { createNodeListener, type AccessLogEntry } from './node-adapter.js';
+import { withQuotaStoreFailurePolicy, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
+import { createRedisQuotaStore } from './redis-quota-store.js';
+import { createStaticFiles } from './static-files.js';
+
+export interface SiretServerOptions extends AppOptions {
+  /** Proxy hops whose `X-Forwarded-For` entries are trusted (0: the header is ignored). @default 0 */
+  trustProxy?: number;
+  /** Redis URL of a quota store shared by several processes; without it (and without `store`) quotas live in memory. */
+  redis?: string;
+  /** While the quota store cannot be reached: `closed` answers 503, `open` admits uncounted. @default 'closed' */
+  quotaStoreFailure?: QuotaStoreFailurePolicy;
+  /** Folder of the built demo served at `/`; `false` serves none. @default the package's dist/demo */
+  demoDir?: string | false;
+  /** One call per finished request (the CLI prints them as access-log lines). */
+  onAccess?: (entry: AccessLogEntry) => void;
+  /** Operational messages: quota store outages and recoveries. @default a line on stderr */
+  log?: (message: string) => void;
+  /** Longest request target in bytes before a 414. @default 8192 */
+  maxUrlLength?: number;
+  /** Largest request line plus headers in bytes before a 431 (or a 414 when the request line alone is too long). @default 16384 */
+  maxHeaderSize?: number;
+  /** Milliseconds to receive the request headers. @default 10000 */
+  headersTimeout?: number;
+  /** Milliseconds to receive the whole request. @default 30000 */
+  requestTimeout?: number;
+  /** Milliseconds an idle keep-alive connection stays open. @default 5000 */
+  keepAliveTimeout?: number;
+  /** Milliseconds `close()` waits for in-flight requests before cutting their connections. @default 10000 */
+  drainTimeout?: number;
+}
+
+/** A running (or ready to run) siret-mock HTTP server. */
+export interface SiretServer {
+  readonly server: Server;
+  readonly app: App;
+  /** Whether the built demo is served at `/`. */
+  readonly servesDemo: boolean;
+  /** Starts listening; resolves with the base URL (`http://127.0.0.1:3000`). Port 0 picks a free port. */
+  listen(port?: number, host?: string): Promise<URL>;
+  /** Stops accepting, lets in-flight requests finish (up to `drainTimeout`), then closes the quota store. */
+  close(): Promise<void>;
+}
+
+const ERROR_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
+
+/**
+ * Creates the siret-mock server: the fetch handler of `createApp(options)` on `node:http`, with timeouts, size limits
+ * answered by clean 414/431 JSON errors, the built demo at `/` when present, and a graceful `close()`.
+ * @example const server = createSiretServer({ redis: 'redis://127.0.0.1:6379' }); await server.listen(3000)
+ */
+export function createSiretServer(options: SiretServerOptions = {}): SiretServer {
+  const log = options.log ?? ((message: string) => process.stderr.write(`siret-mock: ${message}\n`));
+  const maxUrlLength = options.maxUrlLength ?? 8192;
+  const trustProxy = options.trustProxy ?? 0;
+  const redisStore = options.store || options.redis === undefined ? undefined : createRedisQuotaStore(options.redis, { onError: () => undefined });
+  const baseStore: QuotaStore | undefined = options.store ?? redisStore;
+  const store = baseStore && withQuotaStoreFailurePolicy(baseStore, { policy: options.quotaStoreFailure ?? 'closed', log });
+  const app = createApp({ ...options, ...(store ? { store } : {}) });
+
+  const onAccess = options.onAccess;
+  const appListener = createNodeListener(app, { trustProxy, ...(onAccess ? { onResponse: onAccess } : {}) });
+  const demoDir = options.demoDir ?? defaultDemoDir();
+  const staticFiles = demoDir === false ? undefined : createStaticFiles(demoDir);
+
+  const logged = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!onAccess) return;
+    const started = performance.now();
+    const clientAddress = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
+    res.once('close', () => {
+      const status = res.headersSent ? res.statusCode : 0;
+      onAccess({ method: req.method ?? '', url: req.url ?? '', status, clientAddress, durationMs: performance.now() - started });
+    });
+  };
+
+  const server = createServer(
+    {
+      maxHeaderSize: options.maxHeaderSize ?? 16_384,
+      headersTimeout: options.headersTimeout ?? 10_000,
+      requestTimeout: options.requestTimeout ?? 30_000,
+      keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
+    },
+    (req, res) => {
+      const url = req.url ?? '/';
+      if (url.length > maxUrlLength) {
+        logged(req, res);
+        res.writeHead(414, { ...ERROR_HEADERS, connection: 'close' });
+        res.end(uriTooLongBody(maxUrlLength));
+        return;
+      }
+      // The demo's files, when built; everything else (and `/` without a demo: a 404 naming the API's paths) is the app's.
+      if (staticFiles && !url.startsWith('/api/') && staticFiles(req, res)) {
+        logged(req, res);
+        return;
+      }
+      appListener(req, res);
+    },
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    answerClientError(error, socket, maxUrlLength);
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const drainTimeout = options.drainTimeout ?? 10_000;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections that finish their request while we drain must not linger until their timeout.
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, drainTimeout).unref());
+      if (server.listening) await Promise.race([closed, deadline]);
+      clearInterval(idleSweep);
+      server.closeAllConnections();
+      await store?.close?.();
+    })();
+    return closing;
+  };
+
+  return {
+    server,
+    app,
+    servesDemo: staticFiles !== undefined,
+    async listen(port = 3000, host = '127.0.0.1') {
+      await redisStore?.ready().catch((error: unknown) => {
+        const policy = options.quotaStoreFailure === 'open' ? 'admitting requests uncounted' : 'answering 503';
+        log(`warning: ${error instanceof Error ? error.message : String(error)}; starting anyway, ${policy} until Redis is reachable`);
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const address = server.address() as AddressInfo;
+      const hostname = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return new URL(`http://${hostname}:${address.port}`);
+    },
+    close,
+  };
+}
+
+function uriTooLongBody(limit: number): string {
+  return JSON.stringify({ error: 'uri_too_long', message: `The request URL is longer than ${limit} bytes.`, max_length: limit });
+}
+
+// The demo is built next to the compiled sources (dist/src/node -> dist/demo); from the TypeScript sources
+// (src/node, run through tsx) it is the repository's dist/demo.
+function defaultDemoDir(): string {
+  const compiled = import.meta.url.includes('/dist/src/node/');
+  return fileURLToPath(new URL(compiled ? '../../demo/' : '../../dist/demo/', import.meta.url));
+}
+
+/**
+ * Answers a request Node's parser refused, then closes the connection: 414/431 when the request line or headers are too
+ * large, 408 on a timeout, 400 otherwise. Never throws, whatever the socket's state.
+ */
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket, maxUrlLength: number): void {
+  try {
+    if (error.code === 'ECONNRESET' || !socket.writable || socket.writableEnded) {
+      socket.destroy();
+      return;
+    }
+    let status = 400;
+    let body: Record<string, unknown> = { error: 'bad_request', message: 'The request is not valid HTTP/1.1.' };
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      // The parser counts the request line with the headers: if the line alone is over the URL limit, say so.
+      const raw = error.rawPacket?.toString('latin1') ?? '';
+      const lineEnd = raw.indexOf('\n');
+      if (lineEnd === -1 || lineEnd > maxUrlLength) {
+        status = 414;
+        body = JSON.parse(uriTooLongBody(maxUrlLength)) as Record<string, unknown>;
+      } else {
+        status = 431;
+        body = { error: 'request_header_fields_too_large', message: 'The request headers are too large.' };
+      }
+    } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADERS_TIMEOUT') {
+      status = 408;
+      body = { error: 'request_timeout', message: 'The request was not received in time.' };
+    }
+    const text = JSON.stringify(body);
+    const reason = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }[status];
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+        `Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${text}`,
+    );
+  } catch {
+    socket.destroy();
+  }
+}
