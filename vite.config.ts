@@ -20,5 +20,8 @@ export default defineConfig({
     outDir: fromRoot('./dist/demo'),
     emptyOutDir: true,
     target: 'es2022',
+    // msw's worker client and the commune table make one ~630 KB chunk; it is a demo, loaded once, not an app to split.
+    chunkSizeWarningLimit: 1024,
+    reportCompressedSize: false,
   },
 });

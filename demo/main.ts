@@ -220,15 +220,17 @@ function markRecordsStale(): void {
 function renderRecords(records: Partial<CompanyRecord>[]): void {
   ui.recordsNote.textContent = `${records.length} record${records.length === 1 ? '' : 's'} in this response.`;
   const body = ui.records.tBodies[0] ?? ui.records.createTBody();
+  // On phones each row is a card and each cell shows its column heading (CSS attr(data-label)).
+  const headings = [...(ui.records.tHead?.rows[0]?.cells ?? [])].map((cell) => cell.textContent ?? '');
   body.replaceChildren(
     ...records.map((record) => {
       const row = document.createElement('tr');
-      for (const field of COMPANY_FIELDS) {
+      COMPANY_FIELDS.forEach((field, i) => {
         const cell = document.createElement('td');
         cell.textContent = record[field] ?? '';
-        cell.dataset.label = field;
+        cell.dataset.label = headings[i] ?? field;
         row.append(cell);
-      }
+      });
       return row;
     }),
   );

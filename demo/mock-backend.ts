@@ -5,6 +5,9 @@ import { createHandlers, scenarios } from 'siret-mock/msw';
 export const SCENARIO_NAMES = ['rate-limit-minute', 'rate-limit-day', 'server-error', 'network-error', 'slow'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
+/** How long the "slow" scenario holds each answer. */
+export const SLOW_MS = 2_500;
+
 /** What the page can do to the mock running in its service worker. */
 export interface MockBackend {
   setScenario(name: ScenarioName | undefined): void;
@@ -12,20 +15,23 @@ export interface MockBackend {
   reset(): void;
 }
 
-const scenarioHandlers = {
-  'rate-limit-minute': () => scenarios.rateLimitMinute(),
-  'rate-limit-day': () => scenarios.rateLimitDay(),
-  'server-error': () => scenarios.serverError(),
-  'network-error': () => scenarios.networkError(),
-  slow: () => scenarios.slow(),
-} satisfies Record<ScenarioName, () => unknown>;
-
 /**
- * Starts the MSW worker with the siret-mock handlers. It answers only this page's origin, so requests to a running
+ * Starts the MSW worker with the siret-mock handlers. It answers only under this page's folder, so requests to a running
  * server pass through to the network; a request with `Authorization: Bearer <passToken>` is served as lifetime.
  */
 export async function startMockBackend(options: { passToken: string }): Promise<MockBackend> {
-  const mock = createHandlers({ passes: [options.passToken], baseUrl: location.origin });
+  // The page's own folder: where main.ts sends its requests, whatever path the demo is served under.
+  const baseUrl = new URL('.', document.baseURI).href;
+  const mock = createHandlers({ passes: [options.passToken], baseUrl });
+  // Scenarios stay on until the picker changes (times: Infinity) and read the mock's clock, so "advance" moves them too.
+  const scenario = { times: Infinity, baseUrl };
+  const scenarioHandlers = {
+    'rate-limit-minute': () => scenarios.rateLimited({ ...scenario, window: 'minute', clock: mock.clock }),
+    'rate-limit-day': () => scenarios.rateLimited({ ...scenario, window: 'day', clock: mock.clock }),
+    'server-error': () => scenarios.serverError(scenario),
+    'network-error': () => scenarios.networkError(scenario),
+    slow: () => scenarios.slow(SLOW_MS, scenario),
+  } satisfies Record<ScenarioName, () => unknown>;
   const worker = setupWorker(...mock.handlers);
   await worker.start({
     serviceWorker: { url: new URL('mockServiceWorker.js', document.baseURI).pathname },
@@ -35,7 +41,7 @@ export async function startMockBackend(options: { passToken: string }): Promise<
   return {
     setScenario(name) {
       worker.resetHandlers();
-      if (name) worker.use(...[scenarioHandlers[name]()].flat());
+      if (name) worker.use(scenarioHandlers[name]());
     },
     advanceClock(ms) {
       mock.clock.advance(ms);

@@ -1,0 +1,83 @@
+// Browser bundle size: what `createHandlers` from siret-mock/msw adds to an app's bundle (our code, the commune data,
+// zod and @msw/data; msw itself is external because the app already has it), beside `fakerFR` alone bundled the same way,
+// in the same run. Both are built by Vite (rolldown), minified, for the browser, in a temporary folder, then gzipped.
+// Prints BENCH lines (unit KB, target <= 80 KB gzipped) and the heaviest modules of the mock bundle.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const BUDGET_KB = 80;
+const repo = fileURLToPath(new URL('..', import.meta.url));
+// A temporary folder inside node_modules/.cache, so that bare imports in the entry files resolve from the repo.
+mkdirSync(join(repo, 'node_modules/.cache'), { recursive: true });
+const work = mkdtempSync(join(repo, 'node_modules/.cache/siret-mock-bundle-'));
+
+/** Bundles one entry module for the browser and returns its code and per-module minified sizes. */
+async function bundle(name, source) {
+  const entry = join(work, `${name}.mjs`);
+  writeFileSync(entry, source);
+  const output = await build({
+    configFile: false,
+    root: work,
+    logLevel: 'silent',
+    mode: 'production',
+    resolve: { conditions: ['browser', 'module', 'import', 'default'] },
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: name },
+      rollupOptions: { external: (id) => id === 'msw' || id.startsWith('msw/') },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((c) => c.type === 'chunk');
+  const code = chunks.map((c) => c.code).join('\n');
+  const modules = chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]) => ({ id, bytes: m.renderedLength })));
+  return { code, modules, gzipBytes: gzipSync(code, { level: 9 }).length, rawBytes: Buffer.byteLength(code) };
+}
+
+function groupOf(id) {
+  const path = relative(repo, id.replace(/^\0/, '')).replaceAll('\\', '/');
+  if (path.startsWith('src/core/data/')) return 'data tables';
+  if (path.startsWith('src/') || path.startsWith('mocks/')) return 'siret-mock code';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
+  return pkg ?? path;
+}
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+try {
+  const mocksEntry = join(repo, 'mocks/index.ts');
+  const ours = await bundle('mock', `export { createHandlers } from ${JSON.stringify(mocksEntry)};\n`);
+  const faker = await bundle('faker', `export { fakerFR } from '@faker-js/faker';\n`);
+
+  const groups = new Map();
+  for (const m of ours.modules) if (m.bytes > 0) groups.set(groupOf(m.id), (groups.get(groupOf(m.id)) ?? 0) + m.bytes);
+  const byGroup = [...groups].sort((a, b) => b[1] - a[1]).map(([g, bytes]) => `${g} ${kb(bytes)} KB`).join(', ');
+  const top = [...ours.modules]
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 10)
+    .map((m) => `${relative(repo, m.id.replace(/^\0/, ''))} ${kb(m.bytes)} KB`);
+
+  process.stderr.write(`mock bundle: ${kb(ours.rawBytes)} KB minified, ${kb(ours.gzipBytes)} KB gzipped\n`);
+  process.stderr.write(`fakerFR alone: ${kb(faker.rawBytes)} KB minified, ${kb(faker.gzipBytes)} KB gzipped\n`);
+  process.stderr.write(`mock bundle by package (minified, before gzip): ${byGroup}\n`);
+  process.stderr.write(`heaviest modules (minified, before gzip):\n  ${top.join('\n  ')}\n`);
+
+  const sizeKb = kb(ours.gzipBytes);
+  const met = sizeKb <= BUDGET_KB;
+  console.log(
+    `BENCH ${JSON.stringify({
+      metric: 'browser mock bundle, gzipped (createHandlers, msw external)',
+      ratio: sizeKb,
+      unit: 'KB',
+      target: `<= ${BUDGET_KB}`,
+      met,
+      detail: `${kb(ours.rawBytes)} KB minified; fakerFR alone ${kb(faker.gzipBytes)} KB gzipped (${kb(faker.rawBytes)} KB minified), same build; by package: ${byGroup}${met ? '' : `; OVER BUDGET, heaviest: ${top.slice(0, 5).join('; ')}`}`,
+    })}`,
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

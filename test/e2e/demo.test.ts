@@ -1,0 +1,238 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type ChromiumSession } from './support/chromium.js';
+import { freePort, REPO_ROOT, startProcess, type RunningProcess } from './support/processes.js';
+
+// The demo page in real Chromium: served by `npm run demo` (the Vite dev server, MSW worker in the page) and, built, by
+// `npm start` (the CLI server), whose API the page's server switch also talks to.
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+const CSV_HEADER = 'siret,siren,company,street_address,city,postcode';
+const PASS = 'demo-lifetime-pass';
+
+let chromium: ChromiumSession;
+let vite: RunningProcess;
+let demoUrl: string;
+let server: RunningProcess;
+let serverUrl: string;
+
+beforeAll(async () => {
+  for (const built of ['dist/src/node/cli.js', 'dist/demo/index.html']) {
+    if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` before \`npm run test:e2e\``);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const port = await freePort();
+  // The exact command the docs give, so that the flags reaching Vite through npm are tested too.
+  vite = await startProcess('npm', ['run', 'demo', '--', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], /Local:\s+http:\/\/127\.0\.0\.1:\d+/);
+  demoUrl = `http://127.0.0.1:${port}/`;
+  server = await startProcess(
+    process.execPath,
+    ['dist/src/node/cli.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--pass', PASS, '--quiet'],
+    /listening on http:\/\/127\.0\.0\.1:\d+/,
+  );
+  serverUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1] ?? '';
+  chromium = await launchChromium({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await vite?.stop();
+  await server?.stop();
+});
+
+/** A fresh tab on the demo, once its MSW worker is running (each tab has its own handler set, so its own quota). */
+async function openDemo(url = demoUrl): Promise<Page> {
+  const page = await chromium.context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(url);
+  await page.waitForSelector('body[data-mock]', { timeout: 30_000 });
+  expect(problems).toEqual([]);
+  expect(await page.getAttribute('body', 'data-mock')).toBe('ready');
+  return page;
+}
+
+const rows = (page: Page) => page.locator('#records tbody tr');
+const status = (page: Page) => page.locator('#status');
+
+async function sendAndWait(page: Page, expectedStatus: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => status(page).textContent()).toMatch(expectedStatus);
+}
+
+async function noHorizontalScroll(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
+
+describe('the demo on the MSW worker (npm run demo)', () => {
+  it('Send shows five records, the quota headers and the meters', async () => {
+    const page = await openDemo();
+    await sendAndWait(page, /^200 OK/);
+    await expect.poll(() => rows(page).count()).toBe(5);
+    const siret = await rows(page).first().locator('td').first().textContent();
+    expect(siret).toMatch(/^\d{3} \d{3} \d{3} \d{5}$/);
+    const headers = await page.locator('#headers').textContent();
+    expect(headers).toContain('RateLimit-Policy"minute";q=10;w=60, "day";q=100;w=86400');
+    expect(headers).toMatch(/RateLimit"minute";r=9;t=\d+, "day";r=99;t=\d+/);
+    expect(await page.locator('#minute-text').textContent()).toBe('9 of 10 left');
+    expect(await page.locator('#day-text').textContent()).toBe('99 of 100 left');
+    expect(JSON.parse((await page.locator('#body').textContent()) ?? '')).toMatchObject({ count: 5, meta: { rate_limit_remaining_minute: 9 } });
+    await page.close();
+  });
+
+  it('Burst shows the 429 panel with the spec message, a live countdown and the upgrade link; the clock and reset clear it', async () => {
+    const page = await openDemo();
+    await sendAndWait(page, /^200 OK/);
+    await page.getByRole('button', { name: 'Burst (12 requests)' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/^Burst of 12: 9 x 200, 3 x 429/);
+    const panel = page.locator('#rate-limit-panel');
+    expect(await panel.isVisible()).toBe(true);
+    expect(await page.locator('#rate-limit-message').textContent()).toBe('Too many requests. Limit: 10 per minute.');
+    const first = Number(await page.locator('#countdown').textContent());
+    expect(first).toBeGreaterThan(1);
+    expect(first).toBeLessThanOrEqual(60);
+    await expect.poll(async () => Number(await page.locator('#countdown').textContent()), { timeout: 5_000 }).toBeLessThan(first);
+    expect(await page.locator('#upgrade-link').getAttribute('href')).toBe(new URL('/pricing', demoUrl).href);
+    expect(await page.locator('#minute-text').textContent()).toBe('0 of 10 left');
+    // The table keeps the last records and says they are not from this answer.
+    expect(await rows(page).count()).toBe(5);
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-429-desktop.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Advance clock 1 minute' }).click();
+    await sendAndWait(page, /^200 OK/);
+    expect(await panel.isVisible()).toBe(false);
+    expect(await page.locator('#minute-text').textContent()).toBe('9 of 10 left');
+    expect(await page.locator('#day-text').textContent()).toBe('89 of 100 left');
+
+    await page.getByRole('button', { name: 'Reset quota' }).click();
+    await sendAndWait(page, /^200 OK/);
+    expect(await page.locator('#day-text').textContent()).toBe('99 of 100 left');
+    await page.close();
+  });
+
+  it('on the lifetime tier accepts quantity 100 and downloads CSV that starts with the header row', async () => {
+    const page = await openDemo();
+    await page.getByLabel('Tier').selectOption('lifetime');
+    await page.getByLabel('Quantity').fill('100');
+    await sendAndWait(page, /^200 OK/);
+    await expect.poll(() => rows(page).count()).toBe(100);
+    expect(await page.locator('#minute-text').textContent()).toBe('unlimited (lifetime pass)');
+
+    await page.getByLabel('Format').selectOption('csv');
+    await sendAndWait(page, /^200 OK · text\/csv/);
+    await expect.poll(() => rows(page).count()).toBe(100);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('siret-export.csv');
+    const path = await download.path();
+    const lines = readFileSync(path, 'utf8').split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines.filter((line) => line !== '')).toHaveLength(101);
+    await page.close();
+  });
+
+  it('shows the service errors: CSV on the free tier is 403 with the upgrade link, quantity 51 is 400', async () => {
+    const page = await openDemo();
+    await page.getByLabel('Format').selectOption('csv');
+    await sendAndWait(page, /^403/);
+    expect(await page.locator('#error-message').textContent()).toMatch(/lifetime_pass_required/);
+    expect(await page.locator('#error-upgrade-link').isVisible()).toBe(true);
+    await page.getByLabel('Format').selectOption('json');
+    await page.getByLabel('Quantity').fill('51');
+    await sendAndWait(page, /^400/);
+    expect(await page.locator('#error-message').textContent()).toMatch(/quantity_exceeds_limit/);
+    await page.close();
+  });
+
+  it('the scenario picker forces a 429 day, a 500 and a network error', async () => {
+    const page = await openDemo();
+    await page.getByLabel('Scenario (mock only)').selectOption('rate-limit-day');
+    await sendAndWait(page, /^429/);
+    expect(await page.locator('#rate-limit-message').textContent()).toBe('Too many requests. Limit: 100 per day.');
+    await page.getByLabel('Scenario (mock only)').selectOption('server-error');
+    await sendAndWait(page, /^500/);
+    expect(await page.locator('#error-message').textContent()).toMatch(/internal_error/);
+    await page.getByLabel('Scenario (mock only)').selectOption('network-error');
+    await sendAndWait(page, /^Network error/);
+    await page.getByLabel('Scenario (mock only)').selectOption('none');
+    await sendAndWait(page, /^200 OK/);
+    await page.close();
+  });
+
+  it('works from the keyboard: Enter in the form sends, Tab reaches every control', async () => {
+    const page = await openDemo();
+    await page.getByLabel('Quantity').focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows(page).count()).toBe(7);
+    const reached = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(await page.evaluate(() => document.activeElement?.id || (document.activeElement as HTMLInputElement | null)?.value || ''));
+    }
+    for (const id of ['quantity', 'tier', 'seed', 'format', 'scenario', 'send', 'burst', 'advance', 'reset']) expect(reached).toContain(id);
+    await page.close();
+  });
+
+  it('gives the same records for the same seed', async () => {
+    const page = await openDemo();
+    await page.getByLabel('Seed (optional)').fill('42');
+    await sendAndWait(page, /^200 OK/);
+    const first = await page.locator('#records tbody').textContent();
+    await sendAndWait(page, /^200 OK/);
+    expect(await page.locator('#records tbody').textContent()).toBe(first);
+    await page.close();
+  });
+
+  it('is readable at desktop and phone width, with no horizontal scroll at 390 px', async () => {
+    const page = await openDemo();
+    await sendAndWait(page, /^200 OK/);
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await noHorizontalScroll(page);
+    expect(phone.innerWidth).toBe(390);
+    expect(phone.scrollWidth).toBeLessThanOrEqual(phone.innerWidth);
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-phone.png'), fullPage: true });
+    await page.locator('#response').screenshot({ path: join(ARTIFACTS, 'demo-phone-response.png') });
+    await page.getByRole('button', { name: 'Burst (12 requests)' }).click();
+    await expect.poll(() => page.locator('#rate-limit-panel').isVisible(), { timeout: 20_000 }).toBe(true);
+    const afterBurst = await noHorizontalScroll(page);
+    expect(afterBurst.scrollWidth).toBeLessThanOrEqual(afterBurst.innerWidth);
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-429-phone.png'), fullPage: true });
+    await page.locator('#response').screenshot({ path: join(ARTIFACTS, 'demo-429-phone-response.png') });
+    await page.close();
+  });
+});
+
+describe('the server switch and the built demo (npm start)', () => {
+  it('sends the same requests to a running server, CORS headers and 429 included', async () => {
+    const page = await openDemo();
+    await page.getByLabel('A running server').check();
+    await page.getByLabel('Server URL').fill(serverUrl);
+    expect(await page.getByRole('button', { name: 'Reset quota' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Scenario (mock only)').isDisabled()).toBe(true);
+    await sendAndWait(page, /^200 OK/);
+    await expect.poll(() => rows(page).count()).toBe(5);
+    expect(await page.locator('#headers').textContent()).toMatch(/RateLimit"minute";r=9;t=\d+/);
+    await page.getByRole('button', { name: 'Burst (12 requests)' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/^Burst of 12: 9 x 200, 3 x 429/);
+    expect(await page.locator('#rate-limit-message').textContent()).toBe('Too many requests. Limit: 10 per minute.');
+    expect(await page.locator('#upgrade-link').getAttribute('href')).toBe(`${serverUrl}/pricing`);
+
+    // The lifetime pass goes as a Bearer token (a CORS preflight the server answers) and is not rate limited.
+    await page.getByLabel('Tier').selectOption('lifetime');
+    await page.getByLabel('Quantity').fill('100');
+    await sendAndWait(page, /^200 OK/);
+    await expect.poll(() => rows(page).count()).toBe(100);
+    await page.close();
+  });
+
+  it('npm start serves the built demo at / and it answers from its worker', async () => {
+    const page = await openDemo(`${serverUrl}/`);
+    expect(await page.title()).toBe('siret-mock demo');
+    await sendAndWait(page, /^200 OK/);
+    await expect.poll(() => rows(page).count()).toBe(5);
+    await page.close();
+  });
+});
