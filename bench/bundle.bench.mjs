@@ -1,6 +1,7 @@
 // Browser bundle size: what `createHandlers` from siret-mock/msw adds to an app's bundle (our code, the commune data,
 // zod and @msw/data; msw itself is external because the app already has it), beside `fakerFR` alone bundled the same way,
-// in the same run. Both are built by Vite (rolldown), minified, for the browser, in a temporary folder, then gzipped.
+// in the same run. Both are built by Vite (rolldown), minified, for the browser, in a temporary folder, then gzipped
+// (level 9). The figure is what loads with the import (entry chunk and its static imports); lazy chunks are reported apart.
 // Prints BENCH lines (unit KB, target <= 80 KB gzipped) and the heaviest modules of the mock bundle.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -33,9 +34,23 @@ async function bundle(name, source) {
     },
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((c) => c.type === 'chunk');
-  const code = chunks.map((c) => c.code).join('\n');
-  const modules = chunks.flatMap((c) => Object.entries(c.modules).map(([id, m]) => ({ id, bytes: m.renderedLength })));
-  return { code, modules, gzipBytes: gzipSync(code, { level: 9 }).length, rawBytes: Buffer.byteLength(code) };
+  // What the app loads with the import: the entry chunk and its static imports. Chunks reached only through import()
+  // (the OpenAPI document) load on first use and are reported apart.
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const initial = new Set();
+  const visit = (chunk) => {
+    if (!chunk || initial.has(chunk)) return;
+    initial.add(chunk);
+    for (const name of chunk.imports) visit(byName.get(name));
+  };
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
+  const lazy = chunks.filter((c) => !initial.has(c));
+  const measure = (list) => {
+    const code = list.map((c) => c.code).join('\n');
+    return { rawBytes: Buffer.byteLength(code), gzipBytes: code === '' ? 0 : gzipSync(code, { level: 9 }).length, gzip6Bytes: code === '' ? 0 : gzipSync(code).length };
+  };
+  const modules = [...initial].flatMap((c) => Object.entries(c.modules).map(([id, m]) => ({ id, bytes: m.renderedLength })));
+  return { ...measure([...initial]), modules, lazy: measure(lazy) };
 }
 
 function groupOf(id) {
@@ -61,7 +76,7 @@ try {
     .slice(0, 10)
     .map((m) => `${relative(repo, m.id.replace(/^\0/, ''))} ${kb(m.bytes)} KB`);
 
-  process.stderr.write(`mock bundle: ${kb(ours.rawBytes)} KB minified, ${kb(ours.gzipBytes)} KB gzipped\n`);
+  process.stderr.write(`mock bundle: ${kb(ours.rawBytes)} KB minified, ${kb(ours.gzipBytes)} KB gzipped; lazy chunks (OpenAPI document) ${kb(ours.lazy.gzipBytes)} KB gzipped\n`);
   process.stderr.write(`fakerFR alone: ${kb(faker.rawBytes)} KB minified, ${kb(faker.gzipBytes)} KB gzipped\n`);
   process.stderr.write(`mock bundle by package (minified, before gzip): ${byGroup}\n`);
   process.stderr.write(`heaviest modules (minified, before gzip):\n  ${top.join('\n  ')}\n`);
@@ -75,7 +90,7 @@ try {
       unit: 'KB',
       target: `<= ${BUDGET_KB}`,
       met,
-      detail: `${kb(ours.rawBytes)} KB minified; fakerFR alone ${kb(faker.gzipBytes)} KB gzipped (${kb(faker.rawBytes)} KB minified), same build; by package: ${byGroup}${met ? '' : `; OVER BUDGET, heaviest: ${top.slice(0, 5).join('; ')}`}`,
+      detail: `gzip -9; ${kb(ours.gzip6Bytes)} KB at zlib's default level 6; ${kb(ours.rawBytes)} KB minified, plus ${kb(ours.lazy.gzipBytes)} KB gzipped loaded on first OpenAPI request; fakerFR alone ${kb(faker.gzipBytes)} KB gzipped (${kb(faker.gzip6Bytes)} KB at level 6, ${kb(faker.rawBytes)} KB minified), same build; by package: ${byGroup}${met ? '' : `; OVER BUDGET, heaviest: ${top.slice(0, 5).join('; ')}`}`,
     })}`,
   );
 } finally {
