@@ -85,6 +85,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       headersTimeout: options.headersTimeout ?? 10_000,
       requestTimeout: options.requestTimeout ?? 30_000,
       keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
+      // Node's own answer to a missing Host is an empty 400; ours below has a JSON body.
+      requireHostHeader: false,
     },
     (req, res) => {
       const url = req.url ?? '/';
@@ -92,6 +94,12 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
         logged(req, res);
         res.writeHead(414, { ...ERROR_HEADERS, connection: 'close' });
         res.end(uriTooLongBody(maxUrlLength));
+        return;
+      }
+      if (req.headers.host === undefined && req.httpVersion === '1.1') {
+        logged(req, res);
+        res.writeHead(400, { ...ERROR_HEADERS, connection: 'close' });
+        res.end(MISSING_HOST);
         return;
       }
       // The demo's files, when built; everything else (and `/` without a demo: a 404 naming the API's paths) is the app's.
@@ -110,11 +118,12 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   const close = (): Promise<void> => {
     closing ??= (async () => {
       const drainTimeout = options.drainTimeout ?? 10_000;
+      const wasListening = server.listening;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections that finish their request while we drain must not linger until their timeout.
       const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, drainTimeout).unref());
-      if (server.listening) await Promise.race([closed, deadline]);
+      if (wasListening) await Promise.race([closed, deadline]);
       clearInterval(idleSweep);
       server.closeAllConnections();
       await store?.close?.();
@@ -127,10 +136,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
     app,
     servesDemo: staticFiles !== undefined,
     async listen(port = 3000, host = '127.0.0.1') {
-      await redisStore?.ready().catch((error: unknown) => {
-        const policy = options.quotaStoreFailure === 'open' ? 'admitting requests uncounted' : 'answering 503';
-        log(`warning: ${error instanceof Error ? error.message : String(error)}; starting anyway, ${policy} until Redis is reachable`);
-      });
+      // Wait briefly for Redis so the first requests are counted; if it is down, start anyway and say so once.
+      await redisStore?.ready().catch((error: unknown) => store?.reportOutage(error instanceof Error ? error : new Error(String(error))));
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
@@ -145,6 +152,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
     close,
   };
 }
+
+const MISSING_HOST = JSON.stringify({ error: 'bad_request', message: 'An HTTP/1.1 request needs a Host header.' });
 
 function uriTooLongBody(limit: number): string {
   return JSON.stringify({ error: 'uri_too_long', message: `The request URL is longer than ${limit} bytes.`, max_length: limit });

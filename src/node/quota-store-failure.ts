@@ -11,16 +11,29 @@ export interface QuotaStoreFailureOptions {
   log?: (message: string) => void;
 }
 
+/** A store wrapped by `withQuotaStoreFailurePolicy`. */
+export interface QuotaStoreWithFailurePolicy extends QuotaStore {
+  /** Logs the start of an outage found outside `consume` (a failed connection at start-up), unless one is already logged. */
+  reportOutage(error: Error): void;
+}
+
 /**
  * Wraps a store so that an outage is logged once when it starts and once when it ends, and, under the `open` policy,
  * requests are admitted while it lasts. An admitted request during an outage reports the full allowance (nothing can
  * be counted), with the minute window unopened.
  */
-export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaStoreFailureOptions = {}): QuotaStore {
+export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaStoreFailureOptions = {}): QuotaStoreWithFailurePolicy {
   const policy = options.policy ?? 'closed';
   const log = options.log ?? (() => undefined);
   let down = false;
-  const wrapped: QuotaStore = {
+  const reportOutage = (error: Error): void => {
+    if (down) return;
+    down = true;
+    const consequence = policy === 'open' ? 'admitting requests without counting them' : 'answering 503 quota_store_unavailable';
+    log(`warning: ${error.message}; ${consequence} until it is back (--quota-store-failure ${policy})`);
+  };
+  const wrapped: QuotaStoreWithFailurePolicy = {
+    reportOutage,
     async consume(key, limits, now) {
       try {
         const decision = await store.consume(key, limits, now);
@@ -31,11 +44,7 @@ export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaSto
         return decision;
       } catch (error) {
         if (!(error instanceof QuotaStoreUnavailableError)) throw error;
-        if (!down) {
-          down = true;
-          const consequence = policy === 'open' ? 'admitting requests without counting them' : 'answering 503 quota_store_unavailable';
-          log(`warning: ${error.message}; ${consequence} until it is back (--quota-store-failure ${policy})`);
-        }
+        reportOutage(error);
         if (policy === 'closed') throw error;
         return admittedUncounted(limits, now);
       }

@@ -54,7 +54,7 @@ export interface RedisQuotaStoreOptions {
 /** A quota store in Redis, shared by every server process pointed at the same Redis. */
 export interface RedisQuotaStore extends QuotaStore {
   consume(key: string, limits: QuotaLimits, now: number): Promise<QuotaDecision>;
-  /** Resolves once connected; rejects with QuotaStoreUnavailableError after `timeoutMs` without a connection. */
+  /** Resolves once connected; rejects with QuotaStoreUnavailableError on a connection error or after `timeoutMs`. */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -124,15 +124,18 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
     async ready() {
       if (redis.status === 'ready') return;
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          redis.off('ready', onReady);
-          reject(new QuotaStoreUnavailableError(`quota store unreachable: no connection to Redis within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const onReady = (): void => {
+        const settle = (error?: Error): void => {
           clearTimeout(timer);
-          resolve();
+          redis.off('ready', onReady);
+          redis.off('error', onError);
+          if (error) reject(unavailable(error));
+          else resolve();
         };
+        const onReady = (): void => settle();
+        const onError = (error: Error): void => settle(error);
+        const timer = setTimeout(() => settle(new Error(`no connection to Redis within ${timeoutMs} ms`)), timeoutMs);
         redis.once('ready', onReady);
+        redis.once('error', onError);
       });
     },
     async close() {
