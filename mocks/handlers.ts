@@ -1,0 +1,8 @@
+// The conventional MSW entry: one default handler set for this app. Import `mock` to reach `reset()`, `clock` and `db`.
+import { createHandlers } from './create-handlers.js';
+
+/** The default siret-mock handler set (free tier, real time). */
+export const mock = createHandlers();
+
+/** The handlers to pass to `setupServer` / `setupWorker`. */
+export const handlers = mock.handlers;

@@ -1,0 +1,662 @@
+// The contract of /work/shared/CONTRACT.md as ONE suite, written once and run against every packaging (MSW in Node, MSW in
+// jsdom, the Node HTTP server). It talks to a target through `fetch` and `baseUrl` only, and reads rate limits the way real
+// clients do: from `Retry-After` and `RateLimit` headers.
+//
+// A target must:
+// - build its service from the `AppOptions` it is given (tier, passes, limits, source, upgradeUrl, seed, store...), passing
+//   them through unchanged;
+// - own the clock: frozen at CONTRACT_START_TIME when created, moved only by `advanceClock(ms)` (the suite never passes
+//   `options.clock`), so that window and day boundaries are deterministic;
+// - count every request of the suite as one caller (one target = one caller);
+// - release everything in `close()` (called once per target, after each test).
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCommunes } from '../../src/core/address.js';
+import { toCsv } from '../../src/core/csv.js';
+import { generateCompanies } from '../../src/core/generate-companies.js';
+import { QuotaStoreUnavailableError, type QuotaStore } from '../../src/core/quota-store.js';
+import { isValidSiren } from '../../src/core/siren.js';
+import { isValidSiret } from '../../src/core/siret.js';
+import type { AppOptions } from '../../src/http/index.js';
+import { parseRateLimit, parseRateLimitPolicy, retryAfterMs } from './rate-limit-headers.js';
+
+/** A running packaging of the service. */
+export interface ContractTarget {
+  /** Origin (and optional path prefix) the service answers on, without a trailing slash, e.g. `http://127.0.0.1:43123`. */
+  baseUrl: string;
+  /** The fetch that reaches it (the global fetch under MSW; any fetch for a real server). */
+  fetch: typeof fetch;
+  /** Moves the target's clock forward by `ms`. */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** What a packaging serves beyond `/api/v1/generate` and `/api/v1/openapi.json`. */
+export interface ContractCapabilities {
+  /** The target answers unknown paths itself with 404 (a server; MSW lets them pass through). @default false */
+  unknownPathIs404?: boolean;
+  /** The target serves `/healthz` (a server; not the MSW handlers). @default the value of unknownPathIs404 */
+  healthz?: boolean;
+}
+
+/** Where every target's clock starts: 2026-11-22T05:35:35Z, 66,265 s before the next UTC midnight. */
+export const CONTRACT_START_TIME = Date.UTC(2026, 10, 22, 5, 35, 35);
+const SECONDS_TO_MIDNIGHT = 66_265;
+
+const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, Content-Disposition';
+const GENERATE = '/api/v1/generate';
+const PASS = 'pass-0123456789';
+const LIFETIME_AUTH = { authorization: `Bearer ${PASS}` };
+
+interface Body {
+  error?: string;
+  message?: string;
+  retry_after?: number;
+  upgrade?: string;
+  max_quantity?: number;
+  count?: number;
+  data?: Array<Record<string, string>>;
+  meta?: { generated_at: string; source: string; rate_limit_remaining_minute: number; rate_limit_remaining_day: number };
+}
+
+/** A target plus the calls every test makes. */
+interface Client {
+  target: ContractTarget;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  generate(query?: string, init?: RequestInit): Promise<Response>;
+  json(query?: string, init?: RequestInit): Promise<{ response: Response; body: Body }>;
+}
+
+const communePostcodes = (() => {
+  let map: Map<string, Set<string>> | undefined;
+  return () => {
+    if (!map) {
+      map = new Map();
+      for (const commune of loadCommunes().values) {
+        const set = map.get(commune.name) ?? new Set<string>();
+        for (const postcode of commune.postcodes) set.add(postcode);
+        map.set(commune.name, set);
+      }
+    }
+    return map;
+  };
+})();
+
+function expectCommonHeaders(response: Response): void {
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('access-control-expose-headers')).toBe(EXPOSED);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+}
+
+function expectError(response: Response, body: Body, status: number, error: string): void {
+  expect({ status: response.status, error: body.error }).toEqual({ status, error });
+  expect(typeof body.message).toBe('string');
+  expect(body.message?.length).toBeGreaterThan(0);
+  expect(response.headers.get('content-type')).toBe('application/json');
+  expectCommonHeaders(response);
+}
+
+function expectValidRecords(records: Array<Record<string, string>>): void {
+  const communes = communePostcodes();
+  for (const record of records) {
+    expect(Object.keys(record)).toEqual(['siret', 'siren', 'company', 'street_address', 'city', 'postcode']);
+    for (const value of Object.values(record)) expect(value.length).toBeGreaterThan(0);
+    const { siret = '', siren = '', city = '', postcode = '' } = record;
+    expect(siret).toMatch(/^\d{3} \d{3} \d{3} \d{5}$/);
+    expect(siren).toMatch(/^\d{3} \d{3} \d{3}$/);
+    expect(siret.slice(0, 11)).toBe(siren);
+    expect(isValidSiret(siret)).toBe(true);
+    expect(isValidSiren(siren)).toBe(true);
+    expect(siren[0]).toMatch(/[3-9]/);
+    expect(siren.replace(/ /g, '')).not.toBe('356000000');
+    expect(postcode).toMatch(/^\d{5}$/);
+    expect(communes.get(city)?.has(postcode), `${city} ${postcode} is a real pair`).toBe(true);
+  }
+  expect(new Set(records.map((r) => r.siret)).size).toBe(records.length);
+}
+
+/** Headers that HEAD must repeat from GET (transport headers such as Date or Content-Length excluded). */
+const CONTRACT_HEADERS = [
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'cache-control',
+  'content-type',
+  'content-disposition',
+  'ratelimit',
+  'ratelimit-policy',
+  'retry-after',
+  'www-authenticate',
+  'allow',
+];
+const contractHeaders = (response: Response): Record<string, string | null> =>
+  Object.fromEntries(CONTRACT_HEADERS.map((name) => [name, response.headers.get(name)]));
+
+/**
+ * Defines the contract suite against targets made by `createTarget` (one fresh target per test, closed after it).
+ * @example defineContractSuite('MSW in Node', createMswTarget)
+ */
+export function defineContractSuite(
+  name: string,
+  createTarget: (options: AppOptions) => Promise<ContractTarget>,
+  capabilities: ContractCapabilities = {},
+): void {
+  const unknownPathIs404 = capabilities.unknownPathIs404 ?? false;
+  const servesHealthz = capabilities.healthz ?? unknownPathIs404;
+
+  describe(`contract: ${name}`, () => {
+    const open: ContractTarget[] = [];
+    afterEach(async () => {
+      for (const target of open.splice(0)) await target.close();
+    });
+
+    async function start(options: AppOptions = {}): Promise<Client> {
+      const target = await createTarget(options);
+      open.push(target);
+      const request = (path: string, init?: RequestInit): Promise<Response> => target.fetch(`${target.baseUrl}${path}`, init);
+      const generate = (query = '', init?: RequestInit): Promise<Response> => request(`${GENERATE}${query ? `?${query}` : ''}`, init);
+      return {
+        target,
+        request,
+        generate,
+        async json(query, init) {
+          const response = await generate(query, init);
+          return { response, body: (await response.json()) as Body };
+        },
+      };
+    }
+
+    /** Uses up the free minute allowance (10 by default) with successful calls. */
+    async function exhaust(client: Client, times: number): Promise<void> {
+      for (let i = 0; i < times; i++) expect((await client.generate('quantity=1')).status).toBe(200);
+    }
+
+    describe('routing', () => {
+      // Capability-gated rows are not registered at all where they do not apply (no skipped tests).
+      if (unknownPathIs404) it('answers 404 not_found as JSON with CORS for an unknown path, whatever the method', async () => {
+        const client = await start();
+        for (const method of ['GET', 'POST', 'DELETE']) {
+          const response = await client.request('/api/v1/nope', { method });
+          expectError(response, (await response.json()) as Body, 404, 'not_found');
+        }
+        const { body } = await client.json();
+        expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+
+      it('answers 405 method_not_allowed with Allow for other methods, and does not count them', async () => {
+        const client = await start();
+        for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+          const response = await client.generate('', { method, body: method === 'DELETE' ? null : '{}' });
+          expectError(response, (await response.json()) as Body, 405, 'method_not_allowed');
+          expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+        }
+        const { body } = await client.json();
+        expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+
+      it('answers HEAD with the status and headers GET would, no body, and counts it', async () => {
+        for (const query of ['seed=5', 'quantity=0', 'format=csv']) {
+          const viaGet = await (await start()).generate(query);
+          const headClient = await start();
+          const viaHead = await headClient.generate(query, { method: 'HEAD' });
+          expect(viaHead.status).toBe(viaGet.status);
+          expect(contractHeaders(viaHead)).toEqual(contractHeaders(viaGet));
+          expect(await viaHead.text()).toBe('');
+          const { body } = await headClient.json();
+          expect(body.meta?.rate_limit_remaining_minute).toBe(8);
+        }
+      });
+
+      it('answers an OPTIONS preflight with 204 and the CORS grants, and never counts it', async () => {
+        const client = await start();
+        for (let i = 0; i < 12; i++) {
+          const response = await client.generate('', {
+            method: 'OPTIONS',
+            headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+          });
+          expect(response.status).toBe(204);
+          expectCommonHeaders(response);
+          expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+          expect(response.headers.get('access-control-allow-headers')).toBe('Authorization');
+          expect(response.headers.get('access-control-max-age')).toBe('86400');
+          expect(await response.text()).toBe('');
+        }
+        const { body } = await client.json();
+        expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+    });
+
+    describe('quantity', () => {
+      it('returns 5 records by default, and count equals data.length', async () => {
+        const { response, body } = await (await start()).json();
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/json');
+        expectCommonHeaders(response);
+        expect(body.count).toBe(5);
+        expect(body.data).toHaveLength(5);
+        expect(Object.keys(body)).toEqual(['count', 'data', 'meta']);
+      });
+
+      it('returns exactly the quantity asked, from 1 to the tier maximum (free 50, lifetime 100), leading zeros allowed', async () => {
+        const free = await start();
+        for (const [query, n] of [['quantity=1', 1], ['quantity=50', 50], ['quantity=007', 7]] as const) {
+          const { body } = await free.json(query);
+          expect([body.count, body.data?.length]).toEqual([n, n]);
+        }
+        const { body } = await (await start({ tier: 'lifetime' })).json('quantity=100');
+        expect([body.count, body.data?.length]).toEqual([100, 100]);
+      });
+
+      it.each([
+        ['abc'],
+        ['-1'],
+        ['+5'],
+        ['5.0'],
+        ['1e1'],
+        ['%205'],
+        ['5%20'],
+        ['0x10'],
+        ['0'],
+        ['00'],
+        [''],
+      ])('rejects quantity=%s with 400 invalid_quantity and max_quantity', async (value) => {
+        const { response, body } = await (await start()).json(`quantity=${value}`);
+        expectError(response, body, 400, 'invalid_quantity');
+        expect(body.max_quantity).toBe(50);
+      });
+
+      it('rejects a repeated quantity with 400 invalid_quantity, even when both values agree', async () => {
+        const { response, body } = await (await start()).json('quantity=5&quantity=5');
+        expectError(response, body, 400, 'invalid_quantity');
+      });
+
+      it('rejects a quantity above the free maximum with quantity_exceeds_limit, max_quantity and upgrade; never clamps', async () => {
+        const client = await start();
+        for (const value of ['51', '100', '99999999999999999999999']) {
+          const { response, body } = await client.json(`quantity=${value}`);
+          expectError(response, body, 400, 'quantity_exceeds_limit');
+          expect(body.max_quantity).toBe(50);
+          expect(body.upgrade).toBe(`${new URL(client.target.baseUrl).origin}/pricing`);
+        }
+      });
+
+      it('rejects a quantity above the lifetime maximum with quantity_exceeds_limit and no upgrade', async () => {
+        const { response, body } = await (await start({ tier: 'lifetime' })).json('quantity=101');
+        expectError(response, body, 400, 'quantity_exceeds_limit');
+        expect(body.max_quantity).toBe(100);
+        expect(body.upgrade).toBeUndefined();
+      });
+
+      it('applies configured maximum quantities', async () => {
+        const client = await start({ limits: { maxQuantity: { free: 20, lifetime: 30 } }, passes: [PASS] });
+        expect((await client.json('quantity=20')).body.count).toBe(20);
+        expect((await client.json('quantity=21')).body).toMatchObject({ error: 'quantity_exceeds_limit', max_quantity: 20 });
+        expect((await client.json('quantity=0')).body).toMatchObject({ error: 'invalid_quantity', max_quantity: 20 });
+        expect((await client.json('quantity=31', { headers: LIFETIME_AUTH })).body).toMatchObject({ max_quantity: 30 });
+      });
+    });
+
+    describe('format, excel and seed', () => {
+      it.each([['JSON'], ['xml'], ['csv%20'], [''], ['json&format=json']])('rejects format=%s with 400 invalid_format', async (value) => {
+        const { response, body } = await (await start({ tier: 'lifetime' })).json(`format=${value}`);
+        expectError(response, body, 400, 'invalid_format');
+      });
+
+      it.each([['2'], ['true'], [''], ['1&excel=1']])('rejects excel=%s with 400 invalid_format, for JSON too', async (value) => {
+        const client = await start({ tier: 'lifetime' });
+        for (const format of ['csv', 'json']) {
+          const { response, body } = await client.json(`format=${format}&excel=${value}`);
+          expectError(response, body, 400, 'invalid_format');
+        }
+      });
+
+      it.each([['-1'], ['4294967296'], ['1.5'], ['abc'], [''], ['1&seed=1']])('rejects seed=%s with 400 invalid_seed', async (value) => {
+        const { response, body } = await (await start()).json(`seed=${value}`);
+        expectError(response, body, 400, 'invalid_seed');
+      });
+
+      it('accepts the seed bounds 0 and 4294967295', async () => {
+        const client = await start();
+        for (const seed of [0, 4294967295]) {
+          const { body } = await client.json(`seed=${seed}&quantity=2`);
+          expect(body.data).toEqual(generateCompanies(2, { seed }));
+        }
+      });
+
+      it('checks in order: quantity syntax, format, seed, the tier maximum, then CSV on the free tier', async () => {
+        const client = await start();
+        const codes = [];
+        for (const query of [
+          'quantity=x&format=xml&seed=x',
+          'quantity=51&format=xml&seed=x',
+          'quantity=51&excel=9&seed=x',
+          'quantity=51&seed=x',
+          'quantity=51&format=csv',
+          'quantity=50&format=csv',
+        ]) {
+          codes.push((await client.json(query)).body.error);
+        }
+        expect(codes).toEqual([
+          'invalid_quantity',
+          'invalid_format',
+          'invalid_format',
+          'invalid_seed',
+          'quantity_exceeds_limit',
+          'lifetime_pass_required',
+        ]);
+      });
+
+      it('ignores unknown parameters', async () => {
+        const { response, body } = await (await start()).json('quantity=2&foo=bar&Quantity=abc');
+        expect(response.status).toBe(200);
+        expect(body.count).toBe(2);
+      });
+    });
+
+    describe('records', () => {
+      it('serves valid SIREN/SIRET numbers, distinct SIRETs and real commune/postcode pairs', async () => {
+        const client = await start();
+        for (const query of ['quantity=50', 'quantity=50&seed=42', 'quantity=50&seed=1337']) {
+          const { body } = await client.json(query);
+          expectValidRecords(body.data ?? []);
+        }
+      });
+
+      it('serves the same data for the same seed, the first k records for quantity k, equal to the core generator', async () => {
+        const client = await start();
+        const first = await (await client.generate('quantity=10&seed=20261122')).json();
+        const again = await (await client.generate('quantity=10&seed=20261122')).json();
+        const prefix = await (await client.generate('quantity=3&seed=20261122')).json();
+        expect(again.data).toEqual(first.data);
+        expect(prefix.data).toEqual(first.data.slice(0, 3));
+        expect(first.data).toEqual(generateCompanies(10, { seed: 20261122 }));
+      });
+
+      it('draws a fresh seed for each unseeded request; the seed option makes the sequence repeatable', async () => {
+        const client = await start();
+        const a = (await client.json('quantity=3')).body.data;
+        const b = (await client.json('quantity=3')).body.data;
+        expect(a).not.toEqual(b);
+        const one = await start({ seed: 7 });
+        const two = await start({ seed: 7 });
+        for (let i = 0; i < 2; i++) expect((await one.json()).body.data).toEqual((await two.json()).body.data);
+      });
+    });
+
+    describe('meta', () => {
+      it('stamps generated_at from the clock as RFC 3339 with +00:00, and names the source', async () => {
+        const client = await start();
+        expect((await client.json()).body.meta).toMatchObject({ generated_at: '2026-11-22T05:35:35+00:00', source: 'siret-mock' });
+        client.target.advanceClock(1_500);
+        expect((await client.json()).body.meta?.generated_at).toBe('2026-11-22T05:35:36+00:00');
+        expect((await (await start({ source: 'acme-siret' })).json()).body.meta?.source).toBe('acme-siret');
+      });
+
+      it('reports -1 remaining on the lifetime tier, and no rate-limit headers', async () => {
+        const client = await start({ tier: 'lifetime' });
+        for (let i = 0; i < 15; i++) {
+          const { response, body } = await client.json('quantity=1');
+          expect(response.status).toBe(200);
+          expect(body.meta).toMatchObject({ rate_limit_remaining_minute: -1, rate_limit_remaining_day: -1 });
+          expect(response.headers.get('ratelimit')).toBeNull();
+          expect(response.headers.get('ratelimit-policy')).toBeNull();
+        }
+      });
+    });
+
+    describe('CSV (lifetime pass)', () => {
+      it('serves RFC 4180 CSV with a header row, CRLF, Content-Disposition, and no rate-limit headers', async () => {
+        const client = await start({ tier: 'lifetime' });
+        const response = await client.generate('format=csv&quantity=7&seed=42');
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+        expect(response.headers.get('content-disposition')).toBe('attachment; filename="siret-export.csv"');
+        expect(response.headers.get('ratelimit')).toBeNull();
+        expectCommonHeaders(response);
+        const text = await response.text();
+        expect(text).toBe(toCsv(generateCompanies(7, { seed: 42 })));
+        expect(text.startsWith('siret,siren,company,street_address,city,postcode\r\n')).toBe(true);
+        expect(text.split('\r\n')).toHaveLength(9);
+      });
+
+      it('serves the French Excel dialect with excel=1 (BOM and ;) and RFC 4180 with excel=0', async () => {
+        const client = await start({ tier: 'lifetime' });
+        const excel = new Uint8Array(await (await client.generate('format=csv&excel=1&quantity=3&seed=9')).arrayBuffer());
+        expect([...excel.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(excel)).toBe(toCsv(generateCompanies(3, { seed: 9 }), { excel: true }));
+        expect(await (await client.generate('format=csv&excel=0&quantity=3&seed=9')).text()).toBe(toCsv(generateCompanies(3, { seed: 9 })));
+      });
+
+      it.each([
+        ['text/csv', 'csv'],
+        ['text/csv, application/json;q=0.9', 'csv'],
+        ['application/json;q=0.5, text/*', 'csv'],
+        ['text/csv, */*;q=0.8', 'csv'],
+        ['text/csv;q=0.5, application/json', 'json'],
+        ['*/*', 'json'],
+        ['text/csv, */*', 'json'],
+        ['application/json', 'json'],
+        ['text/html', 'json'],
+      ])('chooses CSV from Accept: %s only when it prefers text/csv (-> %s)', async (accept, expected) => {
+        const response = await (await start({ tier: 'lifetime' })).generate('quantity=1', { headers: { accept } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')?.startsWith(expected === 'csv' ? 'text/csv' : 'application/json')).toBe(true);
+      });
+
+      it('lets format=json win over Accept: text/csv', async () => {
+        const response = await (await start({ tier: 'lifetime' })).generate('format=json', { headers: { accept: 'text/csv' } });
+        expect(response.headers.get('content-type')).toBe('application/json');
+      });
+
+      it('answers CSV on the free tier with 403 lifetime_pass_required and upgrade, counted, with rate-limit headers', async () => {
+        const client = await start({ upgradeUrl: 'https://shop.example/pass' });
+        for (const [query, init] of [['format=csv', undefined], ['', { headers: { accept: 'text/csv' } }]] as const) {
+          const { response, body } = await client.json(query, init);
+          expectError(response, body, 403, 'lifetime_pass_required');
+          expect(body.upgrade).toBe('https://shop.example/pass');
+          expect(response.headers.get('ratelimit')).not.toBeNull();
+        }
+        expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(7);
+      });
+    });
+
+    describe('lifetime pass', () => {
+      it('serves a known Bearer pass as lifetime on a free service, without touching the free quota', async () => {
+        const client = await start({ passes: [PASS] });
+        for (let i = 0; i < 12; i++) {
+          const { response, body } = await client.json('quantity=100', { headers: LIFETIME_AUTH });
+          expect(response.status).toBe(200);
+          expect(body.count).toBe(100);
+          expect(body.meta?.rate_limit_remaining_minute).toBe(-1);
+          expect(response.headers.get('ratelimit')).toBeNull();
+        }
+        expect((await client.generate('format=csv', { headers: { Authorization: `bearer ${PASS}` } })).status).toBe(200);
+        expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+
+      it('answers an unknown Bearer token with 401 invalid_pass and WWW-Authenticate on every tier, uncounted, before the 429', async () => {
+        for (const tier of ['free', 'lifetime'] as const) {
+          const client = await start({ tier, passes: [PASS] });
+          for (const authorization of ['Bearer nope', 'Bearer', `Bearer ${PASS}x`]) {
+            const { response, body } = await client.json('', { headers: { authorization } });
+            expectError(response, body, 401, 'invalid_pass');
+            expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+            expect(response.headers.get('ratelimit')).toBeNull();
+          }
+        }
+        const client = await start();
+        await exhaust(client, 10);
+        expect((await client.generate('', { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+        expect((await client.generate()).status).toBe(429);
+      });
+
+      it('ignores Authorization schemes other than Bearer', async () => {
+        const { response, body } = await (await start({ passes: [PASS] })).json('', { headers: { authorization: `Basic ${PASS}` } });
+        expect(response.status).toBe(200);
+        expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+    });
+
+    describe('rate limits (free tier)', () => {
+      it('counts down 9..0 over ten calls, then answers the 11th with the spec 429 and Retry-After = retry_after', async () => {
+        const client = await start();
+        for (let i = 0; i < 10; i++) {
+          const { response, body } = await client.json();
+          expect(response.status).toBe(200);
+          expect(body.meta).toMatchObject({ rate_limit_remaining_minute: 9 - i, rate_limit_remaining_day: 99 - i });
+          expect(parseRateLimit(response.headers.get('ratelimit'))).toEqual({ minute: { r: 9 - i, t: 60 }, day: { r: 99 - i, t: SECONDS_TO_MIDNIGHT } });
+        }
+        const { response, body } = await client.json();
+        expectError(response, body, 429, 'rate_limit_exceeded');
+        expect(Object.keys(body)).toEqual(['error', 'message', 'retry_after', 'upgrade']);
+        expect(body.message).toBe('Too many requests. Limit: 10 per minute.');
+        expect(body.retry_after).toBe(60);
+        expect(response.headers.get('retry-after')).toBe(String(body.retry_after));
+        expect(body.upgrade).toBe(`${new URL(client.target.baseUrl).origin}/pricing`);
+        expect(parseRateLimit(response.headers.get('ratelimit')).minute).toEqual({ r: 0, t: 60 });
+        expect(parseRateLimitPolicy(response.headers.get('ratelimit-policy'))).toEqual({ minute: { q: 10, w: 60 }, day: { q: 100, w: 86400 } });
+      });
+
+      it('recovers after waiting Retry-After, and never counts the 429s', async () => {
+        const client = await start();
+        await exhaust(client, 10);
+        let refused: Response | undefined;
+        for (let i = 0; i < 5; i++) refused = await client.generate();
+        expect(refused?.status).toBe(429);
+        const wait = retryAfterMs(refused as Response);
+        expect(wait).toBe(60_000);
+        client.target.advanceClock(wait as number);
+        const { response, body } = await client.json();
+        expect(response.status).toBe(200);
+        expect(body.meta).toMatchObject({ rate_limit_remaining_minute: 9, rate_limit_remaining_day: 89 });
+      });
+
+      it('uses a fixed 60 s window opened by the first counted request', async () => {
+        const client = await start();
+        await exhaust(client, 1);
+        client.target.advanceClock(18_000);
+        const second = await client.generate();
+        expect(parseRateLimit(second.headers.get('ratelimit')).minute).toEqual({ r: 8, t: 42 });
+        await exhaust(client, 8);
+        client.target.advanceClock(41_000);
+        const late = await client.json();
+        expectError(late.response, late.body, 429, 'rate_limit_exceeded');
+        expect(late.body.retry_after).toBe(1);
+        expect(late.response.headers.get('retry-after')).toBe('1');
+        client.target.advanceClock(1_000);
+        const { body } = await client.json();
+        expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+
+      it('counts requests answered 400 and 403', async () => {
+        const client = await start();
+        for (let i = 0; i < 5; i++) expect((await client.generate('quantity=0')).status).toBe(400);
+        for (let i = 0; i < 5; i++) expect((await client.generate('format=csv')).status).toBe(403);
+        const { response, body } = await client.json('quantity=0');
+        expectError(response, body, 429, 'rate_limit_exceeded');
+      });
+
+      it('sends RateLimit-Policy and RateLimit on 400, 403 and 429 responses too', async () => {
+        const client = await start({ limits: { perMinute: 3, perDay: 50 } });
+        const responses = [await client.generate('quantity=x'), await client.generate('format=csv'), await client.generate(), await client.generate()];
+        expect(responses.map((r) => r.status)).toEqual([400, 403, 200, 429]);
+        responses.forEach((response, i) => {
+          expect(response.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60, "day";q=50;w=86400');
+          expect(parseRateLimit(response.headers.get('ratelimit')).minute?.r).toBe(Math.max(0, 2 - i));
+        });
+      });
+
+      it('enforces the UTC day limit with the day message, retry until midnight, and resets at 00:00 UTC', async () => {
+        const client = await start({ limits: { perMinute: 2, perDay: 3 } });
+        await exhaust(client, 2);
+        client.target.advanceClock(60_000);
+        const third = await client.json();
+        expect(third.body.meta).toMatchObject({ rate_limit_remaining_minute: 1, rate_limit_remaining_day: 0 });
+        const { response, body } = await client.json();
+        expectError(response, body, 429, 'rate_limit_exceeded');
+        expect(body.message).toBe('Too many requests. Limit: 3 per day.');
+        expect(body.retry_after).toBe(SECONDS_TO_MIDNIGHT - 60);
+        expect(parseRateLimit(response.headers.get('ratelimit')).day).toEqual({ r: 0, t: SECONDS_TO_MIDNIGHT - 60 });
+        client.target.advanceClock((retryAfterMs(response) as number) - 1_000);
+        expect((await client.generate()).status).toBe(429);
+        client.target.advanceClock(1_000);
+        const nextDay = await client.json();
+        expect(nextDay.response.status).toBe(200);
+        expect(nextDay.body.meta).toMatchObject({ generated_at: '2026-11-23T00:00:00+00:00', rate_limit_remaining_day: 2 });
+      });
+
+      it('answers with the day message and the later reset when both windows are exhausted', async () => {
+        const client = await start({ limits: { perMinute: 2, perDay: 2 } });
+        await exhaust(client, 2);
+        const { response, body } = await client.json();
+        expect(body).toMatchObject({ error: 'rate_limit_exceeded', message: 'Too many requests. Limit: 2 per day.', retry_after: SECONDS_TO_MIDNIGHT });
+        expect(response.headers.get('retry-after')).toBe(String(SECONDS_TO_MIDNIGHT));
+      });
+
+      it('names the configured limits in messages and RateLimit-Policy, and the configured upgrade URL', async () => {
+        const client = await start({ limits: { perMinute: 4, perDay: 40 }, upgradeUrl: 'https://shop.example/pass' });
+        await exhaust(client, 4);
+        const { response, body } = await client.json();
+        expect(body).toMatchObject({ message: 'Too many requests. Limit: 4 per minute.', upgrade: 'https://shop.example/pass' });
+        expect(parseRateLimitPolicy(response.headers.get('ratelimit-policy'))).toEqual({ minute: { q: 4, w: 60 }, day: { q: 40, w: 86400 } });
+      });
+    });
+
+    describe('OpenAPI document', () => {
+      it('serves a valid OpenAPI 3.1 document, uncounted, whatever the Authorization', async () => {
+        const client = await start();
+        for (const headers of [{}, { authorization: 'Bearer unknown' }] as Array<Record<string, string>>) {
+          const response = await client.request('/api/v1/openapi.json', { headers });
+          expect(response.status).toBe(200);
+          expect(response.headers.get('content-type')).toBe('application/json');
+          expectCommonHeaders(response);
+          const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+          expect(document.openapi).toMatch(/^3\.1\./);
+          expect(Object.keys(document.paths)).toContain(GENERATE);
+          await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+        }
+        const head = await client.request('/api/v1/openapi.json', { method: 'HEAD' });
+        expect([head.status, await head.text()]).toEqual([200, '']);
+        expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+    });
+
+    if (servesHealthz) describe('/healthz', () => {
+      it('answers GET and HEAD with 200 JSON, uncounted', async () => {
+        const client = await start();
+        const response = await client.request('/healthz', { headers: { authorization: 'Bearer unknown' } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/json');
+        expectCommonHeaders(response);
+        await response.json();
+        const head = await client.request('/healthz', { method: 'HEAD' });
+        expect([head.status, await head.text()]).toEqual([200, '']);
+        expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+    });
+
+    describe('failures', () => {
+      it('answers 503 quota_store_unavailable with retry_after 1 and Retry-After: 1 when the quota store is unreachable', async () => {
+        const store: QuotaStore = {
+          consume() {
+            throw new QuotaStoreUnavailableError('connect ECONNREFUSED 127.0.0.1:6379');
+          },
+          reset() {},
+        };
+        const { response, body } = await (await start({ store })).json();
+        expectError(response, body, 503, 'quota_store_unavailable');
+        expect(body.retry_after).toBe(1);
+        expect(response.headers.get('retry-after')).toBe('1');
+      });
+
+      it('answers anything unexpected with a JSON 500 internal_error that leaks nothing', async () => {
+        const store: QuotaStore = {
+          consume: () => Promise.reject(new Error('secret detail at /srv/app/quota.js:12')),
+          reset() {},
+        };
+        const { response, body } = await (await start({ store })).json();
+        expectError(response, body, 500, 'internal_error');
+        expect(JSON.stringify(body)).not.toMatch(/secret|\/srv|\.js:/);
+      });
+    });
+  });
+}
