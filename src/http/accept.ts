@@ -16,14 +16,17 @@ function qualityOf(params: string[]): number {
  * matching range (`text/csv` over `text/*` over `* /*`), and a tie (as with `* /*` alone) means JSON.
  * @example prefersCsv('text/csv, application/json;q=0.5') // true
  */
-export function prefersCsv(accept: string | null): boolean {
-  if (accept === null || (!accept.includes('csv') && !accept.includes('text/*'))) return false;
+export function prefersCsv(header: string | null): boolean {
+  if (header === null) return false;
+  const accept = header.toLowerCase();
+  // Fast path: most requests carry no CSV range at all.
+  if (!accept.includes('csv') && !accept.includes('text/*')) return false;
   // [specificity, q] of the best match so far, for CSV and JSON.
   let csv: [number, number] = [-1, 0];
   let json: [number, number] = [-1, 0];
   for (const range of accept.split(',')) {
     const params = range.split(';');
-    const type = (params[0] as string).trim().toLowerCase();
+    const type = (params[0] as string).trim();
     const q = qualityOf(params);
     const csvSpecificity = type === 'text/csv' ? 2 : type === 'text/*' ? 1 : type === '*/*' ? 0 : -1;
     const jsonSpecificity = type === 'application/json' ? 2 : type === 'application/*' ? 1 : type === '*/*' ? 0 : -1;
