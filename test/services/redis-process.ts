@@ -7,7 +7,7 @@ export interface RedisProcess {
   readonly url: string;
   /** Stops the server (SIGKILL-free: SIGTERM, then waits for the exit). */
   stop(): Promise<void>;
-  /** Starts it again on the same port, empty. */
+  /** Starts it again on the same port, empty (no-op while it runs). */
   start(): Promise<void>;
 }
 
@@ -26,6 +26,7 @@ export async function startRedis(): Promise<RedisProcess> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
+    if (child && child.exitCode === null && child.signalCode === null) return;
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
