@@ -58,7 +58,7 @@ const status = (page: Page) => page.locator('#status');
 
 async function sendAndWait(page: Page, expectedStatus: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => status(page).textContent()).toMatch(expectedStatus);
+  await expect.poll(() => status(page).textContent(), { timeout: 10_000 }).toMatch(expectedStatus);
 }
 
 async function noHorizontalScroll(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
@@ -144,8 +144,12 @@ describe('the demo on the MSW worker (npm run demo)', () => {
     await page.close();
   });
 
-  it('the scenario picker forces a 429 day, a 500 and a network error', async () => {
+  it('the scenario picker forces 429s, a 500, a network error and a slow answer', async () => {
     const page = await openDemo();
+    await page.getByLabel('Scenario (mock only)').selectOption('rate-limit-minute');
+    await sendAndWait(page, /^429/);
+    expect(await page.locator('#rate-limit-message').textContent()).toBe('Too many requests. Limit: 10 per minute.');
+    expect(await page.locator('#countdown').textContent()).toMatch(/^(60|59)$/);
     await page.getByLabel('Scenario (mock only)').selectOption('rate-limit-day');
     await sendAndWait(page, /^429/);
     expect(await page.locator('#rate-limit-message').textContent()).toBe('Too many requests. Limit: 100 per day.');
@@ -154,6 +158,10 @@ describe('the demo on the MSW worker (npm run demo)', () => {
     expect(await page.locator('#error-message').textContent()).toMatch(/internal_error/);
     await page.getByLabel('Scenario (mock only)').selectOption('network-error');
     await sendAndWait(page, /^Network error/);
+    await page.getByLabel('Scenario (mock only)').selectOption('slow');
+    await sendAndWait(page, /^200 OK/);
+    const elapsed = Number(/ (\d+) ms$/.exec((await status(page).textContent()) ?? '')?.[1]);
+    expect(elapsed).toBeGreaterThanOrEqual(2_400);
     await page.getByLabel('Scenario (mock only)').selectOption('none');
     await sendAndWait(page, /^200 OK/);
     await page.close();
