@@ -1,3 +1,4 @@
+import { bypass } from 'msw';
 import { COMPANY_FIELDS, type CompanyRecord } from 'siret-mock';
 import { startMockBackend, SCENARIO_NAMES, type MockBackend, type ScenarioName } from './mock-backend.js';
 import { parseCsv } from './parse-csv.js';
@@ -90,9 +91,13 @@ async function exchange(): Promise<Exchange> {
   const url = buildUrl();
   const headers = new Headers({ Accept: ui.format.value === 'csv' ? 'text/csv' : 'application/json' });
   if (ui.tier.value === 'lifetime') headers.set('Authorization', `Bearer ${ui.passToken.value.trim()}`);
+  let request = new Request(url, { headers, cache: 'no-store' });
+  // A server on the page's own origin (the built demo served by `npm start`) is under the worker's base URL: without
+  // this, the worker would answer for it. Cross-origin servers are outside the worker's handlers already.
+  if (currentTarget() === 'server' && new URL(url).origin === location.origin) request = bypass(request);
   const started = performance.now();
   try {
-    const response = await fetch(url, { headers, cache: 'no-store' });
+    const response = await fetch(request);
     const text = await response.text();
     return { url, response, text, elapsedMs: performance.now() - started };
   } catch (error) {

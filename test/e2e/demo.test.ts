@@ -28,7 +28,7 @@ beforeAll(async () => {
   demoUrl = `http://127.0.0.1:${port}/`;
   server = await startProcess(
     process.execPath,
-    ['dist/src/node/cli.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--pass', PASS, '--quiet'],
+    ['dist/src/node/cli.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--pass', PASS, '--source', 'e2e-server', '--quiet'],
     /listening on http:\/\/127\.0\.0\.1:\d+/,
   );
   serverUrl = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1] ?? '';
@@ -233,14 +233,24 @@ describe('the server switch and the built demo (npm start)', () => {
     await page.getByLabel('Quantity').fill('100');
     await sendAndWait(page, /^200 OK/);
     await expect.poll(() => rows(page).count()).toBe(100);
+    expect(await page.locator('#body').textContent()).toContain('"source": "e2e-server"');
     await page.close();
   });
 
-  it('npm start serves the built demo at / and it answers from its worker', async () => {
+  it('npm start serves the built demo at /: its worker answers, and its server switch reaches the server on the same origin', async () => {
     const page = await openDemo(`${serverUrl}/`);
     expect(await page.title()).toBe('siret-mock demo');
+    // meta.source tells who answered: the page's worker says siret-mock, the server was started with --source e2e-server.
+    const source = async (): Promise<unknown> => (JSON.parse((await page.locator('#body').textContent()) ?? '{}') as { meta?: { source?: unknown } }).meta?.source;
     await sendAndWait(page, /^200 OK/);
     await expect.poll(() => rows(page).count()).toBe(5);
+    expect(await source()).toBe('siret-mock');
+    // The lifetime pass keeps the server's quota (spent by the previous test) out of the way.
+    await page.getByLabel('Tier').selectOption('lifetime');
+    await page.getByLabel('A running server').check();
+    await page.getByLabel('Server URL').fill(serverUrl);
+    await sendAndWait(page, /^200 OK/);
+    expect(await source()).toBe('e2e-server');
     await page.close();
   });
 });
