@@ -62,9 +62,7 @@ export function createNodeListener(app: FetchHandler, options: NodeListenerOptio
       res.end(METHOD_NOT_ALLOWED);
       return;
     }
-    const abort = new AbortController();
-    res.once('close', () => abort.abort());
-    respond(app, req, res, clientAddress, abort.signal).catch(() => {
+    respond(app, req, res, clientAddress).catch(() => {
       if (!res.headersSent) {
         res.writeHead(500, ERROR_HEADERS);
         res.end(INTERNAL_ERROR);
@@ -73,27 +71,39 @@ export function createNodeListener(app: FetchHandler, options: NodeListenerOptio
   };
 }
 
-async function respond(app: FetchHandler, req: IncomingMessage, res: ServerResponse, clientAddress: string, signal: AbortSignal): Promise<void> {
-  const response = await app.fetch(toRequest(req, signal), { clientAddress });
+async function respond(app: FetchHandler, req: IncomingMessage, res: ServerResponse, clientAddress: string): Promise<void> {
+  const response = await app.fetch(toRequest(req), { clientAddress });
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, headers);
+  const statusText = response.statusText || undefined;
   if (req.method === 'HEAD' || response.body === null) {
     await response.body?.cancel();
+    res.writeHead(response.status, statusText, headers);
     res.end();
     return;
   }
   const reader = response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    // A body that arrives in one chunk (every JSON answer) goes out in one write with a Content-Length, not chunked.
+    const first = await reader.read();
+    const second = first.done ? first : await reader.read();
+    if (second.done) {
+      if (headers['content-length'] === undefined) headers['content-length'] = String(first.value?.byteLength ?? 0);
+      res.writeHead(response.status, statusText, headers);
+      res.end(first.value);
+      return;
+    }
+    res.writeHead(response.status, statusText, headers);
+    res.write(first.value);
+    let next: ReadableStreamReadResult<Uint8Array> = second;
+    while (!next.done) {
       if (res.destroyed) return;
-      if (!res.write(value)) await drainOrClose(res);
+      if (!res.write(next.value)) await drainOrClose(res);
+      next = await reader.read();
     }
     res.end();
   } finally {
@@ -113,7 +123,7 @@ function drainOrClose(res: ServerResponse): Promise<void> {
   });
 }
 
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+function toRequest(req: IncomingMessage): Request {
   const method = req.method ?? 'GET';
   const headers = new Headers();
   const raw = req.rawHeaders;
@@ -125,7 +135,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
     }
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  const init: RequestInit & { duplex?: 'half' } = { method, headers };
   if (hasBody) {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = 'half';

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// Server throughput: `siret-mock serve` (lifetime tier, memory store) against a bare node:http server that answers a constant
+// copy of one of our responses (same body, same headers). Both run in child processes of this one, on the same Node, so
+// autocannon's own CPU is not theirs; the bare server is the cost of Node's HTTP alone, so the ratio is the price of our
+// own per-request work (parsing, generating the records, serialising, the adapter).
+// Prints BENCH lines for requests/s and p99 latency at quantity 5 (targets >= 0.5 and <= 2) and quantity 50 (reported).
+// Usage: node bench/server.bench.mjs   (the children load the TypeScript sources through tsx, so no build is needed)
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const SELF = fileURLToPath(import.meta.url);
+const CONNECTIONS = 50;
+const ROUNDS = 3;
+const ROUND_S = 2;
+const WARMUP_S = 1;
+const QUANTITIES = [5, 50];
+
+const mode = process.argv[2];
+if (mode === '--serve-ours') await serveOurs();
+else if (mode === '--serve-bare') await serveBare(process.argv[3]);
+else await main();
+
+// Child: the real server, as `siret-mock serve --tier lifetime --quiet` runs it.
+async function serveOurs() {
+  const { createSiretServer } = await import('../src/node/create-server.ts');
+  const server = createSiretServer({ tier: 'lifetime', demoDir: false });
+  const url = await server.listen(0, '127.0.0.1');
+  process.stdout.write(`PORT ${url.port}\n`);
+  process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
+}
+
+// Child: node:http answering a constant copy of a response fetched from our server.
+async function serveBare(sourceUrl) {
+  const response = await fetch(sourceUrl);
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = {};
+  for (const [name, value] of response.headers) {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value;
+  }
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.stdout.write(`PORT ${server.address().port}\n`);
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+function startChild(args) {
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`child ${args[0]} did not start`)), 20_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      const match = /PORT (\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]) });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`child ${args[0]} exited with ${code}`)));
+  });
+}
+
+async function load(url, seconds) {
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${url}: ${result.errors} errors, ${result.non2xx} non-2xx responses`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+// Requests/s over all rounds; p99 as the median of the rounds' p99s (one disturbed round does not decide it).
+function combine(runs) {
+  const p99s = runs.map((run) => run.p99).sort((x, y) => x - y);
+  return { rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length, p99: p99s[Math.floor(p99s.length / 2)] };
+}
+
+function bench(metric, ratio, target, met, detail) {
+  console.log(`BENCH ${JSON.stringify({ metric, ratio: Number(ratio.toFixed(3)), target, met, detail })}`);
+}
+
+async function main() {
+  const ours = await startChild(['--serve-ours']);
+  const children = [ours.child];
+  try {
+    for (const quantity of QUANTITIES) {
+      const path = `/api/v1/generate?quantity=${quantity}`;
+      const oursUrl = `http://127.0.0.1:${ours.port}${path}`;
+      const bare = await startChild(['--serve-bare', oursUrl]);
+      children.push(bare.child);
+      const bareUrl = `http://127.0.0.1:${bare.port}${path}`;
+      await load(oursUrl, WARMUP_S);
+      await load(bareUrl, WARMUP_S);
+      // Alternating short rounds, so that load from elsewhere on the machine hits both servers alike.
+      const oursRuns = [];
+      const bareRuns = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        oursRuns.push(await load(oursUrl, ROUND_S));
+        bareRuns.push(await load(bareUrl, ROUND_S));
+      }
+      const a = combine(oursRuns);
+      const b = combine(bareRuns);
+      bare.child.kill('SIGTERM');
+      const rpsRatio = a.rps / b.rps;
+      const p99Ratio = a.p99 / Math.max(b.p99, 1);
+      const detail = (x) => `ours ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms`;
+      const raw = `${detail(a)}; bare node:http ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_S} s, lifetime tier`;
+      const informative = quantity === 5 ? '' : ' (reported)';
+      bench(`server req/s vs bare node:http, quantity ${quantity}`, rpsRatio, `>= 0.5${informative}`, rpsRatio >= 0.5, raw);
+      bench(`server p99 latency vs bare node:http, quantity ${quantity}`, p99Ratio, `<= 2${informative}`, p99Ratio <= 2, raw);
+    }
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  }
+}
