@@ -79,6 +79,13 @@ describe('createHandlers() under setupServer', () => {
     expect(mock.db.count()).toBe(5);
   });
 
+  it('keeps db empty with recordServed: false', async () => {
+    const lean = createHandlers({ baseUrl: 'https://lean.test', recordServed: false });
+    server.use(...lean.handlers);
+    expect(((await (await fetch('https://lean.test/api/v1/generate')).json()) as Generated).count).toBe(5);
+    expect(lean.db.count()).toBe(0);
+  });
+
   it('never answers other paths: the app keeps its own endpoints', async () => {
     expect(await (await fetch('https://siret.example.test/api/v1/users')).json()).toEqual({ users: [] });
     expect(await (await fetch('https://siret.example.test/healthz')).json()).toEqual({ from: 'app catch-all' });

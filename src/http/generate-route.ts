@@ -21,10 +21,29 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
   return options.passes.has((bearer[1] ?? '').trim()) ? 'lifetime' : undefined;
 }
 
+/** The query string of an absolute URL, without parsing the whole URL. */
+function queryOf(url: string): URLSearchParams {
+  const start = url.indexOf('?');
+  if (start < 0) return new URLSearchParams();
+  const end = url.indexOf('#', start);
+  return new URLSearchParams(end < 0 ? url.slice(start + 1) : url.slice(start + 1, end));
+}
+
 /** Creates the GET/HEAD handler of `/api/v1/generate` (method routing is the caller's). */
 export function createGenerateRoute(options: ResolvedOptions): (request: Request, context: RequestContext | undefined) => Promise<Response> {
   const policy = formatRateLimitPolicy(options.quota);
   const { clock, store, quota, maxQuantity, source } = options;
+  // generated_at has whole seconds: format once per second of clock time.
+  let stampSecond = NaN;
+  let stampText = '';
+  const stamp = (now: number): string => {
+    const second = Math.floor(now / 1000);
+    if (second !== stampSecond) {
+      stampSecond = second;
+      stampText = formatTimestamp(now);
+    }
+    return stampText;
+  };
 
   return async function generate(request, context) {
     const head = request.method === 'HEAD';
@@ -36,19 +55,20 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
       });
     }
 
-    const url = new URL(request.url);
-    const upgrade = options.upgradeUrl ?? `${url.origin}/pricing`;
+    const url = request.url;
+    // Only error bodies need the origin, so the full URL is parsed only for them.
+    const upgradeFor = (): string => options.upgradeUrl ?? `${new URL(url).origin}/pricing`;
     const now = clock.now();
     let decision: QuotaDecision | undefined;
     let limitHeaders: HeaderList | undefined;
     if (tier === 'free') {
       decision = await store.consume(options.callerKey(request, context), quota, now);
-      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgrade, { head, policy });
+      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgradeFor(), { head, policy });
       limitHeaders = rateLimitHeaders(policy, decision);
     }
 
     const max = maxQuantity[tier];
-    const params = parseGenerateParams(url.searchParams, request.headers.get('accept'), max);
+    const params = parseGenerateParams(queryOf(url), request.headers.get('accept'), max);
     if ('error' in params) {
       const extras = params.error === 'invalid_quantity' ? { max_quantity: max } : undefined;
       return errorResponse(400, params.error, params.message, { extras, headers: limitHeaders, head });
@@ -58,12 +78,12 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
         tier === 'free'
           ? `quantity ${params.quantity} exceeds the free tier's maximum of ${max}; the lifetime pass allows up to ${maxQuantity.lifetime}.`
           : `quantity ${params.quantity} exceeds the maximum of ${max}.`;
-      const extras = tier === 'free' ? { max_quantity: max, upgrade } : { max_quantity: max };
+      const extras = tier === 'free' ? { max_quantity: max, upgrade: upgradeFor() } : { max_quantity: max };
       return errorResponse(400, 'quantity_exceeds_limit', message, { extras, headers: limitHeaders, head });
     }
     if (params.format === 'csv' && tier === 'free') {
       return errorResponse(403, 'lifetime_pass_required', 'CSV export needs the lifetime pass; use format=json on the free tier.', {
-        extras: { upgrade },
+        extras: { upgrade: upgradeFor() },
         headers: limitHeaders,
         head,
       });
@@ -82,7 +102,7 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
       count: records.length,
       data: records,
       meta: {
-        generated_at: formatTimestamp(now),
+        generated_at: stamp(now),
         source,
         rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
         rate_limit_remaining_day: decision ? decision.remainingDay : -1,
