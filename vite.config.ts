@@ -16,6 +16,8 @@ export default defineConfig({
       { find: /^siret-mock$/, replacement: fromRoot('./src/index.ts') },
     ],
   },
+  // Pre-bundled at start-up, so the first page load never triggers Vite's "new dependency found, reloading".
+  optimizeDeps: { include: ['msw', 'msw/browser', '@msw/data', 'zod/mini'] },
   build: {
     outDir: fromRoot('./dist/demo'),
     emptyOutDir: true,
