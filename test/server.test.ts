@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +40,19 @@ describe('size limits', () => {
     expect(reply.status).toBe(431);
     expect(JSON.parse(reply.body)).toMatchObject({ error: 'request_header_fields_too_large' });
     expect((await fetch(new URL('/healthz', url))).status).toBe(200);
+  });
+});
+
+describe('slow clients', () => {
+  it('answers 408 with a JSON body when the headers do not arrive within headersTimeout', async () => {
+    const { port } = await start({ headersTimeout: 300, requestTimeout: 600 });
+    const socket = connect(port, '127.0.0.1');
+    socket.write('GET /api/v1/generate HTTP/1.1\r\nHost: x\r\n');
+    let received = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (received += chunk));
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received).toContain('"error":"request_timeout"');
   });
 });
 

@@ -85,6 +85,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       headersTimeout: options.headersTimeout ?? 10_000,
       requestTimeout: options.requestTimeout ?? 30_000,
       keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
+      // How often header and request timeouts are checked (Node's default, 30 s, would let them overrun by that much).
+      connectionsCheckingInterval: 1_000,
       // Node's own answer to a missing Host is an empty 400; ours below has a JSON body.
       requireHostHeader: false,
     },

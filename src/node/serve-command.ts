@@ -98,7 +98,14 @@ export async function runServe(argv: string[]): Promise<number> {
     process.stdout.write(line + '\n');
   };
   const server = createSiretServer({ ...settings.server, ...(settings.quiet ? {} : { onAccess: (entry) => out(accessLine(entry)) }) });
-  const url = await server.listen(settings.port, settings.host);
+  let url: URL;
+  try {
+    url = await server.listen(settings.port, settings.host);
+  } catch (error) {
+    // EADDRINUSE and the like: release Redis so the process can exit with the error.
+    await server.close();
+    throw error;
+  }
   const reachable = new URL(url);
   if (reachable.hostname === '0.0.0.0' || reachable.hostname === '[::]') reachable.hostname = 'localhost';
   const store = settings.server.redis === undefined ? 'memory' : `redis ${redactedRedis(settings.server.redis)}`;

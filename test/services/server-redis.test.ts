@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisProcess } from './redis-process.js';
-import { startServerProcess, type ServerProcess } from './server-process.js';
+import { runServeSync, startServerProcess, type ServerProcess } from './server-process.js';
 
 let redisServer: RedisProcess;
 let redis: Redis;
@@ -97,6 +97,13 @@ describe('Redis outages', () => {
 });
 
 describe('shutdown with Redis', () => {
+  it('exits 1 with one line, without hanging on its Redis connection, when the port is taken', async () => {
+    const first = await serve([]);
+    const run = runServeSync(['--port', first.url.port, '--redis', redisServer.url]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^siret-mock: .*EADDRINUSE[^\n]*\n$/);
+  });
+
   it('on SIGTERM drains a request waiting on Redis, closes Redis and exits 0', async () => {
     const server = await serve([]);
     expect((await generate(server)).status).toBe(200);
