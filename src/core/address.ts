@@ -16,9 +16,15 @@ let communeTable: WeightedTable<Commune> | undefined;
 /** The commune table parsed once (about 4,600 communes covering 75% of the population). */
 export function loadCommunes(): WeightedTable<Commune> {
   if (!communeTable) {
+    // Lines: base-36 weight;name;base-36 postcode delta from the previous line[,base-36 offsets of further postcodes].
+    let previous = 0;
     const entries = COMMUNES_TABLE.split('\n').map((line): readonly [Commune, number] => {
-      const [weight, name, postcodes] = line.split(';') as [string, string, string];
-      const commune = { name, postcodes: postcodes.split(','), weight: Number(weight) };
+      const [weight, name, codes] = line.split(';') as [string, string, string];
+      const [delta, ...offsets] = codes.split(',');
+      const first = previous + parseInt(delta as string, 36);
+      previous = first;
+      const postcodes = [first, ...offsets.map((o) => first + parseInt(o, 36))].map((code) => String(code).padStart(5, '0'));
+      const commune = { name, postcodes, weight: parseInt(weight, 36) };
       return [commune, commune.weight];
     });
     communeTable = createWeightedTable(entries);
