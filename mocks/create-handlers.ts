@@ -3,7 +3,7 @@ import type { CompanyRecord } from '../src/core/company-record.js';
 import { createMemoryQuotaStore } from '../src/core/quota-store.js';
 import { createServiceRoutes, GENERATE_PATH, OPENAPI_PATH, type AppOptions, type ServiceRoutes } from '../src/http/index.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
-import { createRecordsDb, type RecordsDb } from './records-db.js';
+import { clearRecordsDb, createRecordsDb, type RecordsDb } from './records-db.js';
 
 /** Options of `createHandlers`: every `createApp` option, plus where the service lives. */
 export interface HandlersOptions extends AppOptions {
@@ -77,7 +77,7 @@ export function createHandlers(options: HandlersOptions = {}): SiretMockHandlers
     db,
     reset() {
       void store.reset();
-      db.clear();
+      clearRecordsDb(db);
       clock.reset();
       routes = build();
     },
