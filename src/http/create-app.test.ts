@@ -59,6 +59,11 @@ describe('createApp options', () => {
     expect(a.data).toEqual(b.data);
   });
 
+  it('keeps a random source that returns exactly 1 inside the seed range', async () => {
+    const app = createApp({ random: { next: () => 1 } });
+    expect((await app.fetch(request('/api/v1/generate'))).status).toBe(200);
+  });
+
   it('answers a JSON 500 without leaking when onRecords throws', async () => {
     const app = createApp({
       onRecords: () => {

@@ -49,7 +49,7 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     const head = request.method === 'HEAD';
     const tier = tierOf(request.headers.get('authorization'), options);
     if (tier === undefined) {
-      return errorResponse(401, 'invalid_pass', 'The Bearer token is not a known lifetime pass. Remove the Authorization header to use the free tier.', {
+      return errorResponse(401, 'invalid_pass', 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.', {
         headers: WWW_AUTHENTICATE,
         head,
       });
@@ -76,8 +76,8 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     if (params.quantity > max) {
       const message =
         tier === 'free'
-          ? `quantity ${params.quantity} exceeds the free tier's maximum of ${max}; the lifetime pass allows up to ${maxQuantity.lifetime}.`
-          : `quantity ${params.quantity} exceeds the maximum of ${max}.`;
+          ? `quantity must be at most ${max} on the free tier; the lifetime pass allows up to ${maxQuantity.lifetime}.`
+          : `quantity must be at most ${max}.`;
       const extras = tier === 'free' ? { max_quantity: max, upgrade: upgradeFor() } : { max_quantity: max };
       return errorResponse(400, 'quantity_exceeds_limit', message, { extras, headers: limitHeaders, head });
     }
@@ -94,7 +94,8 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     // HEAD serves no records, so it draws none and records none.
     if (head) return new Response(null, { status: 200, headers: headers as Array<[string, string]> });
 
-    const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32);
+    // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
+    const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32) >>> 0;
     const records = generateCompanies(params.quantity, { seed });
     options.onRecords?.(records, request);
     if (csv) return new Response(toCsv(records, { excel: params.excel }), { status: 200, headers: headers as Array<[string, string]> });
