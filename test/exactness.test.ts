@@ -66,7 +66,7 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
       const url = new URL('/api/v1/generate?quantity=1', origin);
       const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(url)));
       expect(await tally(responses)).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
-    }, 60_000);
+    }, scaled(60_000, 1_200_000));
   });
 });
 

@@ -86,7 +86,7 @@ describe('the server under malformed raw HTTP', () => {
     const response = await fetch(new URL('/api/v1/generate?quantity=3', origin), { headers: { authorization: `Bearer ${PASS}` } });
     expect(response.status).toBe(200);
     expect((await response.json()).count).toBe(3);
-  }, 60_000);
+  }, scaled(60_000, 1_200_000));
 
   const processCount = scaled(300, 5_000);
   it(`keeps a siret-mock serve process alive through ${processCount} malformed requests`, async () => {
@@ -98,5 +98,5 @@ describe('the server under malformed raw HTTP', () => {
     const response = await fetch(new URL('/api/v1/generate?quantity=2', child.url), { headers: { authorization: `Bearer ${PASS}` } });
     expect(response.status).toBe(200);
     expect(child.stderr()).not.toMatch(STACK_FRAME);
-  }, 60_000);
+  }, scaled(60_000, 1_200_000));
 });

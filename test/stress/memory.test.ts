@@ -26,7 +26,7 @@ describe('the memory quota store', () => {
   const callers = scaled(100_000, 1_000_000);
 
   it(`holds ${callers} distinct callers in under 250 bytes each and falls back to its baseline once their windows end`, () => {
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', PROBE, String(callers)], { encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', PROBE, String(callers)], { encoding: 'utf8', timeout: scaled(120_000, 1_200_000) });
     expect(run.status, run.stderr).toBe(0);
     const probe = JSON.parse(run.stdout) as Probe;
     // Everyone is held while their day lasts (plus the warm-up caller and the one who came a minute later)...
@@ -38,7 +38,7 @@ describe('the memory quota store', () => {
     expect(perCaller).toBeGreaterThan(0);
     expect(perCaller).toBeLessThanOrEqual(250);
     expect(probe.after / probe.baseline).toBeLessThanOrEqual(1.1);
-  }, 120_000);
+  }, scaled(120_000, 1_200_000));
 });
 
 /** Peak RSS in kilobytes of the built `siret-mock generate --count <count>` (CSV, output read through a pipe). */
@@ -77,5 +77,5 @@ describe('the CLI export', () => {
       big.push(many.kb);
     }
     expect(median(big) / median(small)).toBeLessThanOrEqual(1.5);
-  }, 300_000);
+  }, scaled(300_000, 1_200_000));
 });
