@@ -116,6 +116,22 @@ const pipelinedArb = fc
   .array(fc.oneof(fc.constantFrom(VALID, VALID_HEALTH, 'GET / HTTP/1.1\r\n\r\n'), junk(40), requestLineArb, chunkedArb), { minLength: 2, maxLength: 5 })
   .map((parts) => parts.join(''));
 
+/** The pass token the fuzzed server is started with, so abandoned downloads can be large lifetime CSV exports. */
+export const FUZZ_PASS = 'fuzz-pass';
+
+// Well-formed requests whose client goes away: the answer (up to a 100-record CSV) is written to a socket that is reset or
+// half-closed while the server is still generating or streaming it.
+const abandonedArb = fc
+  .tuple(
+    fc.constantFrom('GET', 'HEAD'),
+    fc.constantFrom('?quantity=100&format=csv', '?quantity=100&format=csv&excel=1', '?quantity=100', '?quantity=50', ''),
+    fc.boolean(),
+    fc.integer({ min: 1, max: 4 }),
+  )
+  .map(([method, query, withPass, copies]) =>
+    `${method} /api/v1/generate${query} HTTP/1.1${CRLF}Host: x${CRLF}${withPass ? `Authorization: Bearer ${FUZZ_PASS}${CRLF}` : ''}${CRLF}`.repeat(copies),
+  );
+
 const binaryArb = fc.uint8Array({ minLength: 1, maxLength: 4_096 }).map((bytes) => Buffer.from(bytes));
 
 /** Every family of malformed exchange, with how its bytes are delivered. */
@@ -129,6 +145,7 @@ export const malformedCaseArb: fc.Arbitrary<MalformedCase> = fc
       binaryArb.map((bytes) => ({ family: 'binary garbage', bytes })),
       truncatedArb.map((text) => ({ family: 'truncated request, half-closed', bytes: latin1Bytes(text) })),
       pipelinedArb.map((text) => ({ family: 'pipelined junk', bytes: latin1Bytes(text) })),
+      abandonedArb.map((text) => ({ family: 'good request, client gone', bytes: latin1Bytes(text) })),
     ),
     fc.constantFrom<Delivery>('end', 'end', 'end', 'trickle', 'open', 'reset'),
   )
@@ -136,6 +153,8 @@ export const malformedCaseArb: fc.Arbitrary<MalformedCase> = fc
     // A truncated request left open is a slow client (test/slow-clients.test.ts); trickling 70 KB a few bytes at a time
     // only slows the suite down.
     if (delivery === 'open' && family.startsWith('truncated')) return { family, bytes, delivery: 'end' };
+    // A good request on an open connection is plain keep-alive; this family is about clients that go away.
+    if (delivery === 'open' && family.startsWith('good request')) return { family, bytes, delivery: 'reset' };
     if (delivery === 'trickle' && bytes.length > 4_096) return { family, bytes, delivery: 'end' };
     return { family, bytes, delivery };
   });

@@ -76,7 +76,8 @@ export interface RawResponse {
 
 /**
  * Splits what a server sent on one connection into its responses (Content-Length or chunked bodies; a response without
- * either runs to the end). Stops at the first thing that is not a response, returning it as `rest`.
+ * either runs to the end; a response directly followed by another is a bodiless HEAD answer). Stops at the first thing
+ * that is not a response, returning it as `rest`.
  */
 export function parseResponses(bytes: Buffer): { responses: RawResponse[]; rest: Buffer } {
   const responses: RawResponse[] = [];
@@ -110,6 +111,10 @@ export function parseResponses(bytes: Buffer): { responses: RawResponse[]; rest:
         bodyStart += size + 2;
       }
       body = Buffer.concat(parts);
+      at = bodyStart;
+    } else if (bytes.subarray(bodyStart, bodyStart + 7).toString('latin1') === 'HTTP/1.') {
+      // The answer to a HEAD: Content-Length but no body, and the next response follows at once.
+      body = Buffer.alloc(0);
       at = bodyStart;
     } else if (headers['content-length'] !== undefined) {
       const length = Number(headers['content-length']);
