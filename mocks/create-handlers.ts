@@ -47,7 +47,7 @@ export function createHandlers(options: HandlersOptions = {}): SiretMockHandlers
   const clock = createControllableClock(options.clock);
   const store = options.store ?? createMemoryQuotaStore();
   const db = createRecordsDb();
-  const served = new WeakMap<Request, CompanyRecord[]>();
+  const served = new WeakMap<object, CompanyRecord[]>();
   const build = (): ServiceRoutes =>
     createServiceRoutes({
       ...appOptions,

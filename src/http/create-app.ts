@@ -1,8 +1,9 @@
 import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
-import { errorResponse } from './error-response.js';
+import { errorExchange } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
 import { ALLOWED_METHODS, JSON_HEADERS, PREFLIGHT_HEADERS } from './response-headers.js';
+import { type ServiceRequest, type ServiceResponse, toResponse } from './service-exchange.js';
 
 /** The service's paths. */
 export const GENERATE_PATH = '/api/v1/generate';
@@ -19,9 +20,12 @@ export interface ServiceRoutes extends App {
   healthz: RouteHandler;
 }
 
+type PlainHandler = (request: ServiceRequest, context?: RequestContext) => Promise<ServiceResponse>;
+
 const ALLOW = [['allow', ALLOWED_METHODS]] as const;
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
-const json = (body: string | null, status = 200): Response => new Response(body, { status, headers: JSON_HEADERS as Array<[string, string]> });
+const PREFLIGHT: ServiceResponse = { status: 204, headers: PREFLIGHT_HEADERS, body: null };
+const json = (body: string | null): ServiceResponse => ({ status: 200, headers: JSON_HEADERS, body });
 
 function isStoreUnavailable(error: unknown): boolean {
   // By name as well: a store bundled separately may carry its own copy of the class.
@@ -29,28 +33,60 @@ function isStoreUnavailable(error: unknown): boolean {
 }
 
 /** Wraps a GET/HEAD handler with the method rules every path shares and the JSON 500/503 that never leaks a stack. */
-function route(path: string, handle: (request: Request, context: RequestContext | undefined) => Promise<Response> | Response): RouteHandler {
+function route(
+  path: string,
+  handle: (request: ServiceRequest, context: RequestContext | undefined) => Promise<ServiceResponse> | ServiceResponse,
+): PlainHandler {
   return async (request, context) => {
     const method = request.method;
     const head = method === 'HEAD';
     try {
-      if (method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS as Array<[string, string]> });
+      if (method === 'OPTIONS') return PREFLIGHT;
       if (method !== 'GET' && !head) {
-        return errorResponse(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`, { headers: ALLOW });
+        return errorExchange(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`, { headers: ALLOW });
       }
       return await handle(request, context);
     } catch (error) {
       if (isStoreUnavailable(error)) {
-        return errorResponse(503, 'quota_store_unavailable', 'The quota store cannot be reached; retry in 1 second.', {
+        return errorExchange(503, 'quota_store_unavailable', 'The quota store cannot be reached; retry in 1 second.', {
           extras: { retry_after: 1 },
           headers: [['retry-after', '1']],
           head,
         });
       }
-      return errorResponse(500, 'internal_error', 'Internal error; the request was not served.', { head });
+      return errorExchange(500, 'internal_error', 'Internal error; the request was not served.', { head });
     }
   };
 }
+
+/** The path of an absolute URL: plain string work for the usual case, the URL parser for anything unusual. */
+function pathnameOf(url: string): string {
+  const hostStart = url.indexOf('//');
+  const pathStart = hostStart < 0 ? -1 : url.indexOf('/', hostStart + 2);
+  if (pathStart >= 0) {
+    let end = url.length;
+    for (let i = pathStart; i < url.length; i++) {
+      const c = url.charCodeAt(i);
+      if (c === 63 /* ? */ || c === 35 /* # */) {
+        end = i;
+        break;
+      }
+    }
+    const path = url.slice(pathStart, end);
+    // Percent-escapes, dot segments and backslashes need the URL parser's normalisation.
+    if (!/[%\\.]/.test(path)) return path;
+  }
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+const withResponse =
+  (handler: PlainHandler): RouteHandler =>
+  async (request, context) =>
+    toResponse(await handler(request, context));
 
 /**
  * The service as one handler per path, sharing options, quota store and clock. `createApp` routes to them by pathname; the MSW
@@ -72,27 +108,25 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
   });
   const healthz = route(HEALTHZ_PATH, (request) => json(request.method === 'HEAD' ? null : HEALTH_BODY));
 
+  const handle: PlainHandler = async (request, context) => {
+    const pathname = pathnameOf(request.url);
+    // Unknown paths answer 404 whatever the method (path is checked before method).
+    if (pathname === GENERATE_PATH) return generate(request, context);
+    if (pathname === OPENAPI_PATH) return openapi(request, context);
+    if (pathname === HEALTHZ_PATH) return healthz(request, context);
+    return errorExchange(404, 'not_found', `No such path. This service answers ${GENERATE_PATH}, ${OPENAPI_PATH} and ${HEALTHZ_PATH}.`, {
+      head: request.method === 'HEAD',
+    });
+  };
+
   return {
-    generate,
-    openapi,
-    healthz,
+    generate: withResponse(generate),
+    openapi: withResponse(openapi),
+    healthz: withResponse(healthz),
     store: resolved.store,
     clock: resolved.clock,
-    async fetch(request, context) {
-      let pathname: string;
-      try {
-        pathname = new URL(request.url).pathname;
-      } catch {
-        pathname = '';
-      }
-      // Unknown paths answer 404 whatever the method (path is checked before method).
-      if (pathname === GENERATE_PATH) return generate(request, context);
-      if (pathname === OPENAPI_PATH) return openapi(request, context);
-      if (pathname === HEALTHZ_PATH) return healthz(request, context);
-      return errorResponse(404, 'not_found', `No such path. This service answers ${GENERATE_PATH}, ${OPENAPI_PATH} and ${HEALTHZ_PATH}.`, {
-        head: request.method === 'HEAD',
-      });
-    },
+    handle,
+    fetch: withResponse(handle),
   };
 }
 
@@ -102,6 +136,6 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
  * @example const app = createApp({ tier: 'free', seed: 42 }); const response = await app.fetch(new Request('http://localhost/api/v1/generate'));
  */
 export function createApp(options?: AppOptions): App {
-  const { fetch, store, clock } = createServiceRoutes(options);
-  return { fetch, store, clock };
+  const { fetch, handle, store, clock } = createServiceRoutes(options);
+  return { fetch, handle, store, clock };
 }

@@ -1,4 +1,5 @@
 import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
+import { type ServiceResponse, toResponse } from './service-exchange.js';
 import type { ErrorCode, ErrorResponseBody } from './schemas.js';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -15,21 +16,30 @@ const STATUS_TEXT: Record<number, string> = {
 /** Extras an error body may carry besides `error` and `message`. */
 export type ErrorExtras = Omit<ErrorResponseBody, 'error' | 'message'>;
 
+/** Options of an error answer. */
+export interface ErrorOptions {
+  extras?: ErrorExtras;
+  headers?: HeaderList;
+  /** Drop the body: HEAD answers as GET would, without a body. */
+  head?: boolean;
+}
+
+/** A JSON error as plain data: `{ error, message, ...extras }` with the common headers. */
+export function errorExchange(status: number, error: ErrorCode, message: string, options: ErrorOptions = {}): ServiceResponse {
+  const body: ErrorResponseBody = { error, message, ...options.extras };
+  return {
+    status,
+    statusText: STATUS_TEXT[status] ?? '',
+    headers: options.headers ? withHeaders(JSON_HEADERS, options.headers) : JSON_HEADERS,
+    body: options.head ? null : JSON.stringify(body),
+  };
+}
+
 /**
  * A JSON error response: `{ error, message, ...extras }` with the common headers. `head` drops the body (HEAD answers as
  * GET would, without a body).
  * @example errorResponse(400, 'invalid_format', 'format must be json or csv.')
  */
-export function errorResponse(
-  status: number,
-  error: ErrorCode,
-  message: string,
-  options: { extras?: ErrorExtras; headers?: HeaderList; head?: boolean } = {},
-): Response {
-  const body: ErrorResponseBody = { error, message, ...options.extras };
-  return new Response(options.head ? null : JSON.stringify(body), {
-    status,
-    statusText: STATUS_TEXT[status] ?? '',
-    headers: options.headers ? withHeaders(JSON_HEADERS, options.headers) : (JSON_HEADERS as Array<[string, string]>),
-  });
+export function errorResponse(status: number, error: ErrorCode, message: string, options: ErrorOptions = {}): Response {
+  return toResponse(errorExchange(status, error, message, options));
 }
