@@ -40,7 +40,7 @@ export function drawCompanyName(random: RandomSource): string {
   return PATTERNS.draw(random)(random, form);
 }
 
-const SCI_NAMES: readonly string[] = [
+export const SCI_NAMES: readonly string[] = [
   'Les Tilleuls', 'Les Acacias', 'Le Clos', 'Les Chênes', 'Du Parc', 'Les Jardins', 'La Fontaine', 'Les Pins', 'Le Moulin',
   'Les Vignes', 'Horizon', 'Les Lilas', 'Du Centre', 'Les Marronniers', 'Les Oliviers',
 ];

@@ -2,11 +2,13 @@ import { generateCompanies } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
 import type { RequestContext, ResolvedOptions, Tier } from './app-options.js';
-import { errorResponse } from './error-response.js';
+import { errorExchange as errorResponse } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';
-import { rateLimitedResponse } from './rate-limited-response.js';
+import { rateLimitedExchange as rateLimitedResponse } from './rate-limited-response.js';
+import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
+import { generateBodyJson } from './response-json.js';
 import type { GenerateResponseBody } from './schemas.js';
 
 const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
@@ -30,7 +32,9 @@ function queryOf(url: string): URLSearchParams {
 }
 
 /** Creates the GET/HEAD handler of `/api/v1/generate` (method routing is the caller's). */
-export function createGenerateRoute(options: ResolvedOptions): (request: Request, context: RequestContext | undefined) => Promise<Response> {
+export function createGenerateRoute(
+  options: ResolvedOptions,
+): (request: ServiceRequest, context: RequestContext | undefined) => Promise<ServiceResponse> {
   const policy = formatRateLimitPolicy(options.quota);
   const { clock, store, quota, maxQuantity, source } = options;
   // generated_at has whole seconds: format once per second of clock time.
@@ -92,23 +96,28 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     const csv = params.format === 'csv';
     const headers = csv ? CSV_HEADERS : limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
     // HEAD serves no records, so it draws none and records none.
-    if (head) return new Response(null, { status: 200, headers: headers as Array<[string, string]> });
+    if (head) return { status: 200, headers, body: null };
 
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
     const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32) >>> 0;
     const records = generateCompanies(params.quantity, { seed });
+    let text: string;
+    if (csv) text = toCsv(records, { excel: params.excel });
+    else {
+      const body: GenerateResponseBody = {
+        count: records.length,
+        data: records,
+        meta: {
+          generated_at: stamp(now),
+          source,
+          rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
+          rate_limit_remaining_day: decision ? decision.remainingDay : -1,
+        },
+      };
+      text = generateBodyJson(body);
+    }
+    // After serialising: whatever onRecords does with the records cannot change what this response says.
     options.onRecords?.(records, request);
-    if (csv) return new Response(toCsv(records, { excel: params.excel }), { status: 200, headers: headers as Array<[string, string]> });
-    const body: GenerateResponseBody = {
-      count: records.length,
-      data: records,
-      meta: {
-        generated_at: stamp(now),
-        source,
-        rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
-        rate_limit_remaining_day: decision ? decision.remainingDay : -1,
-      },
-    };
-    return new Response(JSON.stringify(body), { status: 200, headers: headers as Array<[string, string]> });
+    return { status: 200, headers, body: text };
   };
 }
