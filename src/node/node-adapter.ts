@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ServiceRequest, ServiceResponse } from '../http/service-exchange.js';
 import { clientAddressOf } from './client-address.js';
 
 /** What the adapter passes to the fetch handler besides the request. */
@@ -8,9 +9,14 @@ export interface NodeRequestContext {
   clientAddress?: string;
 }
 
-/** Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. */
+/**
+ * Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. An app that also has
+ * `handle` (siret-mock's own) is called with a light view of the request and answers plain data, which the adapter
+ * writes directly: no `Request`, `Headers` or `Response` objects per request.
+ */
 export interface FetchHandler {
   fetch(request: Request, context?: NodeRequestContext): Promise<Response>;
+  handle?(request: ServiceRequest, context?: NodeRequestContext): Promise<ServiceResponse>;
 }
 
 /** One finished exchange, for access logs. */
@@ -49,8 +55,11 @@ export function createNodeListener(app: FetchHandler, options: NodeListenerOptio
   const onResponse = options.onResponse;
   return (req, res) => {
     const started = performance.now();
-    const clientAddress = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
+    // Computed when first needed: the lifetime tier never counts callers, so it never pays for parsing addresses.
+    let address: string | undefined;
+    const addressOf = (): string => (address ??= clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy));
     if (onResponse) {
+      const clientAddress = addressOf();
       res.once('close', () => {
         const entry = { method: req.method ?? '', url: req.url ?? '', status: res.headersSent ? res.statusCode : 0, clientAddress };
         onResponse({ ...entry, durationMs: performance.now() - started });
@@ -62,7 +71,12 @@ export function createNodeListener(app: FetchHandler, options: NodeListenerOptio
       res.end(METHOD_NOT_ALLOWED);
       return;
     }
-    respond(app, req, res, clientAddress).catch(() => {
+    const context: NodeRequestContext = {
+      get clientAddress() {
+        return addressOf();
+      },
+    };
+    (app.handle ? respondPlain(app.handle.bind(app), req, res, context) : respond(app, req, res, context)).catch(() => {
       if (!res.headersSent) {
         res.writeHead(500, ERROR_HEADERS);
         res.end(INTERNAL_ERROR);
@@ -71,8 +85,44 @@ export function createNodeListener(app: FetchHandler, options: NodeListenerOptio
   };
 }
 
-async function respond(app: FetchHandler, req: IncomingMessage, res: ServerResponse, clientAddress: string): Promise<void> {
-  const response = await app.fetch(toRequest(req), { clientAddress });
+/** A header's value as the fetch API would give it: repeated headers joined with ", ". */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function respondPlain(
+  handle: NonNullable<FetchHandler['handle']>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: NodeRequestContext,
+): Promise<void> {
+  const request: ServiceRequest = { method: req.method ?? 'GET', url: urlOf(req), headers: { get: (name) => headerOf(req, name) } };
+  const response = await handle(request, context);
+  const headers = flatHeaders(response.headers);
+  // One encoding pass gives both the bytes and their count; one write with a Content-Length.
+  const body = req.method === 'HEAD' || response.body === null ? undefined : Buffer.from(response.body);
+  if (body !== undefined) headers.push('content-length', String(body.length));
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(body);
+}
+
+// The service answers with a few constant header lists; their flat [name, value, ...] form is computed once per list.
+const flatCache = new WeakMap<ServiceResponse['headers'], string[]>();
+
+/** `[name, value, name, value, ...]`, the form `writeHead` takes fastest; a fresh copy the caller may extend. */
+function flatHeaders(list: ServiceResponse['headers']): string[] {
+  let flat = flatCache.get(list);
+  if (flat === undefined) {
+    flat = list.flatMap(([name, value]) => [name, value]);
+    flatCache.set(list, flat);
+  }
+  return flat.slice();
+}
+
+async function respond(app: FetchHandler, req: IncomingMessage, res: ServerResponse, context: NodeRequestContext): Promise<void> {
+  const response = await app.fetch(toRequest(req), context);
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -143,9 +193,19 @@ function toRequest(req: IncomingMessage): Request {
   return new Request(urlOf(req), init);
 }
 
+// A Host header made only of host-name and port characters can be concatenated without the URL parser.
+const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+// An origin-form target the URL parser would leave as it is: no escapes, dot segments, backslashes or fragments to normalise.
+const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/?]*$/;
+
 function urlOf(req: IncomingMessage): string {
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const target = req.url ?? '/';
+  const host = req.headers.host;
+  const port = host === undefined ? '' : (/:([0-9]+)$/.exec(host)?.[1] ?? '');
+  if (host !== undefined && PLAIN_HOST.test(host) && Number(port) <= 65535 && PLAIN_TARGET.test(target) && !target.startsWith('//')) {
+    return `${scheme}://${host.toLowerCase()}${target}`;
+  }
   try {
     // Origin-form targets get the Host header's origin (concatenated, so `//x` stays a path); absolute-form
     // targets (`GET http://host/path`) keep their own.
