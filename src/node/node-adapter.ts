@@ -193,8 +193,10 @@ function toRequest(req: IncomingMessage): Request {
   return new Request(urlOf(req), init);
 }
 
-// A Host header made only of host-name and port characters can be concatenated without the URL parser.
-const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+// A Host the URL parser keeps as it is can be concatenated without it: a dotted quad of 0-255, or a name whose last label is
+// not a number (the parser reads `999.1.1.1`, `1.2.3.4.5` or `a.0x10` as IPv4 and rejects them). Anything else, bracketed
+// IPv6 included, takes the parser's path below, which falls back to localhost instead of building a URL nothing can parse.
+const PLAIN_HOST = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::[0-9]{1,5})?$|^(?:[A-Za-z0-9-]*\.)*(?!(?:0x[0-9a-f]*|[0-9]+)\.?(?::|$))[A-Za-z0-9-]+\.?(?::[0-9]{1,5})?$/i;
 // An origin-form target the URL parser would leave as it is: no escapes, dot segments, backslashes or fragments to normalise.
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/?]*$/;
 
