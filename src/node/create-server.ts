@@ -195,7 +195,8 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
       status = 408;
       body = { error: 'request_timeout', message: 'The request was not received in time.' };
     }
-    const text = JSON.stringify(body);
+    // An answer to HEAD carries no body: a HEAD client would read body bytes as the start of another response.
+    const text = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ' ? '' : JSON.stringify(body);
     const reason = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }[status];
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
