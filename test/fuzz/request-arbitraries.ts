@@ -214,7 +214,7 @@ const headerNameArb = fc.oneof(
   token(24),
 );
 const oddHeadersArb: fc.Arbitrary<Array<[string, string]>> = fc.array(
-  fc.tuple(headerNameArb, fc.oneof(latin1(30), fc.constant('x'.repeat(10_000)), fc.constantFrom('-1', '0', '99999999999999999999', '127.0.0.1, ::1, junk'))),
+  fc.tuple(headerNameArb, fc.oneof(latin1(30), fc.constant('x'.repeat(10_000)), fc.constantFrom('-1', '0', '99999999999999999999', '127.0.0.1, ::1, junk', '999.1.1.1', '1.2.3.4.5', 'a.0x10', '[1.2.3.4]', '[::1]:3000', 'x:99999', 'localhost:3000'))),
   { maxLength: 4 },
 );
 
