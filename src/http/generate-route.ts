@@ -5,6 +5,7 @@ import type { RequestContext, ResolvedOptions, Tier } from './app-options.js';
 import { errorExchange as errorResponse } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';
+import { queryParamsOf } from './query-params.js';
 import { rateLimitedExchange as rateLimitedResponse } from './rate-limited-response.js';
 import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
@@ -21,14 +22,6 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
   const bearer = BEARER.exec(authorization.trim());
   if (bearer === null) return options.tier;
   return options.passes.has((bearer[1] ?? '').trim()) ? 'lifetime' : undefined;
-}
-
-/** The query string of an absolute URL, without parsing the whole URL. */
-function queryOf(url: string): URLSearchParams {
-  const start = url.indexOf('?');
-  if (start < 0) return new URLSearchParams();
-  const end = url.indexOf('#', start);
-  return new URLSearchParams(end < 0 ? url.slice(start + 1) : url.slice(start + 1, end));
 }
 
 /** Creates the GET/HEAD handler of `/api/v1/generate` (method routing is the caller's). */
@@ -72,7 +65,7 @@ export function createGenerateRoute(
     }
 
     const max = maxQuantity[tier];
-    const params = parseGenerateParams(queryOf(url), request.headers.get('accept'), max);
+    const params = parseGenerateParams(queryParamsOf(url), request.headers.get('accept'), max);
     if ('error' in params) {
       const extras = params.error === 'invalid_quantity' ? { max_quantity: max } : undefined;
       return errorResponse(400, params.error, params.message, { extras, headers: limitHeaders, head });
