@@ -3,7 +3,8 @@
 // copy of one of our responses (same body, same headers). Both run in child processes of this one, on the same Node, so
 // autocannon's own CPU is not theirs; the bare server is the cost of Node's HTTP alone, so the ratio is the price of our
 // own per-request work (parsing, generating the records, serialising, the adapter).
-// Prints BENCH lines for requests/s and p99 latency at quantity 5 (targets >= 0.5 and <= 2) and quantity 50 (reported).
+// Prints BENCH lines for requests/s and p99 latency at quantity 5 (targets >= 0.5 and <= 2) and quantity 50 (reported), and
+// the ceiling: the same adapter answering a constant response, against the same bare server.
 // Usage: node bench/server.bench.mjs   (the children load the TypeScript sources through tsx, so no build is needed)
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -19,6 +20,7 @@ const QUANTITIES = [5, 50];
 const mode = process.argv[2];
 if (mode === '--serve-ours') await serveOurs();
 else if (mode === '--serve-bare') await serveBare(process.argv[3]);
+else if (mode === '--serve-constant') await serveConstant(process.argv[3]);
 else await main();
 
 // Child: the real server, as `siret-mock serve --tier lifetime --quiet` runs it.
@@ -42,6 +44,25 @@ async function serveBare(sourceUrl) {
     res.writeHead(200, headers);
     res.end(body);
   });
+  server.keepAliveTimeout = 5_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.stdout.write(`PORT ${server.address().port}\n`);
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+// Child: our node:http adapter (createNodeListener) in front of a handler that answers one constant response (same status,
+// headers and body as the real handler). Its ratio to the bare server is the ceiling any handler can reach through our
+// adapter on this machine: what is left between it and ours is the handler's own work (drawing and serialising records).
+async function serveConstant(quantity) {
+  const { createApp } = await import('../src/http/create-app.ts');
+  const { createNodeListener } = await import('../src/node/node-adapter.ts');
+  const app = createApp({ tier: 'lifetime' });
+  const constant = await app.handle({
+    method: 'GET',
+    url: `http://127.0.0.1/api/v1/generate?quantity=${quantity}`,
+    headers: { get: () => null },
+  });
+  const server = http.createServer(createNodeListener({ fetch: app.fetch, handle: async () => constant }));
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.stdout.write(`PORT ${server.address().port}\n`);
@@ -92,18 +113,26 @@ async function main() {
       const bare = await startChild(['--serve-bare', oursUrl]);
       children.push(bare.child);
       const bareUrl = `http://127.0.0.1:${bare.port}${path}`;
+      const constant = await startChild(['--serve-constant', String(quantity)]);
+      children.push(constant.child);
+      const constantUrl = `http://127.0.0.1:${constant.port}${path}`;
       await load(oursUrl, WARMUP_S);
       await load(bareUrl, WARMUP_S);
-      // Alternating short rounds, so that load from elsewhere on the machine hits both servers alike.
+      await load(constantUrl, WARMUP_S);
+      // Alternating short rounds, so that load from elsewhere on the machine hits all servers alike.
       const oursRuns = [];
       const bareRuns = [];
+      const constantRuns = [];
       for (let round = 0; round < ROUNDS; round++) {
         oursRuns.push(await load(oursUrl, ROUND_S));
         bareRuns.push(await load(bareUrl, ROUND_S));
+        constantRuns.push(await load(constantUrl, ROUND_S));
       }
       const a = combine(oursRuns);
       const b = combine(bareRuns);
+      const c = combine(constantRuns);
       bare.child.kill('SIGTERM');
+      constant.child.kill('SIGTERM');
       const rpsRatio = a.rps / b.rps;
       const p99Ratio = a.p99 / Math.max(b.p99, 1);
       const detail = (x) => `ours ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms`;
@@ -111,6 +140,15 @@ async function main() {
       const informative = quantity === 5 ? '' : ' (reported)';
       bench(`server req/s vs bare node:http, quantity ${quantity}`, rpsRatio, `>= 0.5${informative}`, rpsRatio >= 0.5, raw);
       bench(`server p99 latency vs bare node:http, quantity ${quantity}`, p99Ratio, `<= 2${informative}`, p99Ratio <= 2, raw);
+      const ceiling = c.rps / b.rps;
+      bench(
+        `ceiling: our adapter answering a constant vs bare node:http, quantity ${quantity}`,
+        ceiling,
+        'reported',
+        true,
+        `createNodeListener answering a constant: ${c.rps.toFixed(0)} req/s p99 ${c.p99} ms; bare node:http ${b.rps.toFixed(0)} req/s; ` +
+          `ours (${a.rps.toFixed(0)} req/s) is ${(a.rps / c.rps).toFixed(2)}x of this ceiling`,
+      );
     }
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
