@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_SEED } from '../core/generate-companies.js';
 import { prefersCsv } from './accept.js';
-import type { QueryParams } from './query-params.js';
-import { DIGITS, excelParamSchema, formatParamSchema } from './schemas.js';
+import { excelParamSchema, formatParamSchema, quantityParamSchema, seedParamSchema } from './schemas.js';
 import type { ErrorCode } from './schemas.js';
 
 /** The parameters of one generate request, once valid. */
@@ -25,7 +24,7 @@ const DEFAULT_QUANTITY = 5;
 /** One parameter's value: absent, a single non-empty value, or the reason it is refused (repeated or empty is ambiguous). */
 type Single = { value: string | undefined; problem?: undefined } | { value?: undefined; problem: string };
 
-function single(query: QueryParams, name: string): Single {
+function single(query: URLSearchParams, name: string): Single {
   const values = query.getAll(name);
   if (values.length === 0) return { value: undefined };
   if (values.length > 1) return { problem: `${name} was given ${values.length} times; give it once` };
@@ -34,20 +33,17 @@ function single(query: QueryParams, name: string): Single {
 }
 
 const accepts = (schema: z.ZodMiniType, value: string): boolean => z.safeParse(schema, value).success;
-// quantityParamSchema and seedParamSchema are the DIGITS pattern and nothing else (schemas.test.ts checks they agree), so
-// the hot path tests the pattern itself: nearly every request carries a quantity, and a schema parse allocates per call.
-const isDigits = (value: string): boolean => DIGITS.test(value);
 
 /**
  * Checks the query in the contract's order: quantity, then format and excel, then seed. The tier's maximum is checked by
  * the caller afterwards (syntax errors come first). `accept` chooses CSV when `format` is absent.
  * @example parseGenerateParams(new URLSearchParams('quantity=3'), null, 50) // { quantity: 3, format: 'json', ... }
  */
-export function parseGenerateParams(query: QueryParams, accept: string | null, maxQuantity: number): GenerateParams | ParamError {
+export function parseGenerateParams(query: URLSearchParams, accept: string | null, maxQuantity: number): GenerateParams | ParamError {
   const quantity = single(query, 'quantity');
   let quantityProblem = quantity.problem;
   if (quantity.value !== undefined) {
-    if (!isDigits(quantity.value)) quantityProblem = `quantity "${clip(quantity.value)}" is not written with digits only`;
+    if (!accepts(quantityParamSchema, quantity.value)) quantityProblem = `quantity "${clip(quantity.value)}" is not written with digits only`;
     else if (Number(quantity.value) < 1) quantityProblem = 'quantity must be at least 1';
   }
   if (quantityProblem !== undefined) return { error: 'invalid_quantity', message: `${quantityProblem}: use a whole number from 1 to ${maxQuantity}.` };
@@ -64,7 +60,7 @@ export function parseGenerateParams(query: QueryParams, accept: string | null, m
 
   const seed = single(query, 'seed');
   let seedProblem = seed.problem;
-  if (seed.value !== undefined && (!isDigits(seed.value) || Number(seed.value) > MAX_SEED)) {
+  if (seed.value !== undefined && (!accepts(seedParamSchema, seed.value) || Number(seed.value) > MAX_SEED)) {
     seedProblem = `seed "${clip(seed.value)}" is not a whole number in range`;
   }
   if (seedProblem !== undefined) return { error: 'invalid_seed', message: `${seedProblem}: use a whole number from 0 to ${MAX_SEED}.` };

@@ -8,7 +8,7 @@ const NAMES = ['quantity', 'format', 'excel', 'seed', 'other', '', '?quantity'];
 const searchParamsOf = (url: string): URLSearchParams => new URL(url).searchParams;
 
 describe('queryParamsOf', () => {
-  it('reads a plain query as URLSearchParams does', () => {
+  it('reads a query as the URL parser does', () => {
     const query = queryParamsOf('http://localhost/api/v1/generate?quantity=3&format=csv&quantity&=x&&seed=1=2#quantity=9');
     expect(query.getAll('quantity')).toEqual(['3', '']);
     expect(query.getAll('format')).toEqual(['csv']);

@@ -3,8 +3,7 @@ import * as z from 'zod/mini';
 // The wire format as zod 4 (mini) schemas. The handler validates query parameters with them, types its bodies with them, the
 // MSW `db` collection stores records with them, and the OpenAPI document is generated from them (z.toJSONSchema).
 
-/** Base-10 digits only: the whole syntax of `quantity` and `seed` (the handler tests values against it directly). */
-export const DIGITS = /^[0-9]+$/;
+const DIGITS = /^[0-9]+$/;
 
 /** `quantity` as it appears in the query: base-10 digits only (range checked against the caller's tier). */
 export const quantityParamSchema = z.string().check(
