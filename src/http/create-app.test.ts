@@ -86,15 +86,6 @@ describe('createApp options', () => {
   });
 });
 
-describe('query string', () => {
-  it('reads ??quantity=3 as a parameter named "?quantity", as the URL parser does, so the default 5 records are served', async () => {
-    const url = 'http://service.test/api/v1/generate??quantity=3';
-    expect(new URL(url).searchParams.has('?quantity')).toBe(true);
-    const body = (await (await createApp({ tier: 'lifetime' }).fetch(new Request(url))).json()) as { count: number };
-    expect(body.count).toBe(5);
-  });
-});
-
 describe('prefersCsv', () => {
   it.each([
     [null, false],

@@ -350,6 +350,12 @@ export function defineContractSuite(
         expect(response.status).toBe(200);
         expect(body.count).toBe(2);
       });
+
+      it('reads ??quantity=3 as a parameter named "?quantity", as the URL parser does, so the default 5 records are served', async () => {
+        const { response, body } = await (await start()).json('?quantity=3');
+        expect(response.status).toBe(200);
+        expect(body.count).toBe(5);
+      });
     });
 
     describe('records', () => {
