@@ -24,6 +24,11 @@ export interface HandlersOptions<Db extends RecordsCollection | undefined = unde
 export interface SiretMockHandlers<Db extends RecordsCollection | undefined = undefined> {
   /** Spread into `setupServer(...)` or `setupWorker(...)`. They match only the service's own paths. */
   handlers: HttpHandler[];
+  /**
+   * The same service as a fetch function, for transports without MSW (Playwright's `page.route`, a custom `fetch`): it
+   * answers the two paths the handlers match (same quota, clock and db) and a JSON 404 for any other URL.
+   */
+  fetch(request: Request): Promise<Response>;
   /** Forgets quota counters, empties `db` (if given), puts `clock` back and rewinds the `seed` sequence. Call it in `afterEach`. */
   reset(): void;
   /** The clock behind quota windows and `meta.generated_at`: real time (or `options.clock`) plus an offset. */
@@ -67,22 +72,36 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     });
   let routes = build();
 
-  const generate = servicePattern(GENERATE_PATH, baseUrl);
-  const handlers = [
+  const generate =
     db === undefined
-      ? http.all(generate, ({ request }) => routes.generate(request))
-      : http.all(generate, async ({ request }) => {
+      ? (request: Request) => routes.generate(request)
+      : async (request: Request) => {
           const response = await routes.generate(request);
           const records = served.get(request);
           // Recorded before the response is delivered, so a test that awaited fetch sees them in db.
           if (records !== undefined) await Promise.all(records.map((record) => db.create(record)));
           return response;
-        }),
+        };
+  const handlers = [
+    http.all(servicePattern(GENERATE_PATH, baseUrl), ({ request }) => generate(request)),
     http.all(servicePattern(OPENAPI_PATH, baseUrl), ({ request }) => routes.openapi(request)),
   ];
+  const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, '') + '/');
+  /** The service path a URL asks for, relative to `baseUrl` (on any origin without it), or `undefined` if it is not ours. */
+  const servicePath = (url: URL): string | undefined => {
+    if (base === undefined) return url.pathname;
+    const prefix = base.pathname.slice(0, -1);
+    return url.origin === base.origin && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : undefined;
+  };
 
   return {
     handlers,
+    async fetch(request) {
+      const path = servicePath(new URL(request.url));
+      if (path === GENERATE_PATH) return generate(request);
+      if (path === OPENAPI_PATH) return routes.openapi(request);
+      return Response.json({ error: 'not_found', message: `siret-mock answers ${GENERATE_PATH} and ${OPENAPI_PATH} only.` }, { status: 404 });
+    },
     clock,
     db: db as Db,
     reset() {

@@ -101,6 +101,16 @@ describe('createHandlers() under setupServer', () => {
     expect(companies.count()).toBe(0);
   });
 
+  it('answers as a fetch function too (page.route, custom fetch), with the same quota and baseUrl rules', async () => {
+    const scoped = createHandlers({ baseUrl: 'http://localhost:3000/siret/', limits: { perMinute: 1 } });
+    const first = await scoped.fetch(new Request('http://localhost:3000/siret/api/v1/generate?quantity=2'));
+    expect(((await first.json()) as Generated).count).toBe(2);
+    expect((await scoped.fetch(new Request('http://localhost:3000/siret/api/v1/generate'))).status).toBe(429);
+    expect((await scoped.fetch(new Request('http://localhost:3000/siret/api/v1/openapi.json'))).status).toBe(200);
+    expect((await scoped.fetch(new Request('http://localhost:3000/api/v1/generate'))).status).toBe(404);
+    expect((await scoped.fetch(new Request('http://other.test/siret/api/v1/generate'))).status).toBe(404);
+  });
+
   it('never answers other paths: the app keeps its own endpoints', async () => {
     expect(await (await fetch('https://siret.example.test/api/v1/users')).json()).toEqual({ users: [] });
     expect(await (await fetch('https://siret.example.test/healthz')).json()).toEqual({ from: 'app catch-all' });
