@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'rate_limit_exceeded',
   'quota_store_unavailable',
   'internal_error',
+  'expectation_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
