@@ -12,6 +12,16 @@ export {
   MAX_SEED,
   type GenerateOptions,
 } from './core/generate-companies.js';
+export {
+  createIdentifierFixtureStream,
+  generateIdentifierFixtures,
+  IDENTIFIER_FIXTURE_CYCLE,
+  IDENTIFIER_SEPARATORS,
+  stripSeparators,
+  type IdentifierFixture,
+  type IdentifierFixtureKind,
+  type IdentifierFixtureOptions,
+} from './core/identifier-fixtures.js';
 export { loadCommunes, type Address, type Commune } from './core/address.js';
 export {
   consumeQuota,
