@@ -4,5 +4,14 @@ export { createHandlers, type HandlersOptions, type SiretMockHandlers } from './
 export { scenarios, type RateLimitedOptions, type ScenarioOptions } from './scenarios.js';
 export { createControllableClock, type ControllableClock } from './controllable-clock.js';
 export { companyRecordStandardSchema, type CompanyRecordStandardSchema, type RecordIssue, type RecordsCollection } from './records.js';
-export type { AppOptions, RequestContext, Tier } from '../src/http/index.js';
-export type { CompanyRecord } from '../src/core/company-record.js';
+export type {
+  AppOptions,
+  CompanyRecord,
+  ErrorCode,
+  ErrorResponse,
+  GenerateMeta,
+  GenerateResponse,
+  RateLimitErrorResponse,
+  RequestContext,
+  Tier,
+} from '../src/http/index.js';

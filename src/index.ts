@@ -12,6 +12,16 @@ export {
   MAX_SEED,
   type GenerateOptions,
 } from './core/generate-companies.js';
+export {
+  createIdentifierFixtureStream,
+  generateIdentifierFixtures,
+  IDENTIFIER_FIXTURE_CYCLE,
+  IDENTIFIER_SEPARATORS,
+  stripSeparators,
+  type IdentifierFixture,
+  type IdentifierFixtureKind,
+  type IdentifierFixtureOptions,
+} from './core/identifier-fixtures.js';
 export { loadCommunes, type Address, type Commune } from './core/address.js';
 export {
   consumeQuota,
@@ -27,3 +37,11 @@ export {
   type QuotaStore,
 } from './core/quota-store.js';
 export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';
+export type {
+  ErrorCode,
+  ErrorResponse,
+  GenerateMeta,
+  GenerateResponse,
+  HealthResponse,
+  RateLimitErrorResponse,
+} from './http/wire-types.js';

@@ -1,10 +1,11 @@
 import type { Clock } from '../core/clock.js';
 import type { CompanyRecord } from '../core/company-record.js';
-import { MAX_RECORDS_PER_SEED } from '../core/generate-companies.js';
+import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
 import { createRandom, type RandomSource } from '../core/random.js';
 import { createCryptoRandom } from './crypto-random.js';
+import { isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 
 /** What the transport knows about a request that the `Request` itself does not carry. */
@@ -13,8 +14,7 @@ export interface RequestContext {
   clientAddress?: string;
 }
 
-/** A service tier: `free` is rate limited and capped at 50 records; `lifetime` is the paid pass. */
-export type Tier = 'free' | 'lifetime';
+export type { Tier };
 
 /** Options of `createApp`. Every default equals the service specification. */
 export interface AppOptions {
@@ -23,7 +23,7 @@ export interface AppOptions {
   /** Bearer tokens served as lifetime (`Authorization: Bearer <token>`); any other Bearer token is a 401. @default [] */
   passes?: Iterable<string>;
   /** Rate limits and maximum quantities. @default { perMinute: 10, perDay: 100, maxQuantity: { free: 50, lifetime: 100 } } */
-  limits?: { perMinute?: number; perDay?: number; maxQuantity?: { free?: number; lifetime?: number } };
+  limits?: { perMinute?: number; perDay?: number; maxQuantity?: Partial<Record<Tier, number>> };
   /** `meta.source`. @default 'siret-mock' */
   source?: string;
   /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` */
@@ -63,7 +63,7 @@ export interface ResolvedOptions {
   tier: Tier;
   passes: ReadonlySet<string>;
   quota: QuotaLimits;
-  maxQuantity: { free: number; lifetime: number };
+  maxQuantity: Readonly<Record<Tier, number>>;
   source: string;
   upgradeUrl: string | undefined;
   clock: Clock;
@@ -85,11 +85,11 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
 /** Applies defaults and rejects impossible options with a message that names the option. */
 export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
   const tier = options.tier ?? 'free';
-  if (tier !== 'free' && tier !== 'lifetime') throw new TypeError(`tier must be 'free' or 'lifetime', got ${String(tier)}`);
+  if (!isTier(tier)) throw new TypeError(`tier must be one of ${TIER_NAMES.map((name) => `'${name}'`).join(', ')}, got ${String(tier)}`);
   const limits = options.limits ?? {};
   const seed = options.seed;
-  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)) {
-    throw new RangeError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)) {
+    throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   }
   return {
     tier,
@@ -98,10 +98,12 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
       perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
       perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
     },
-    maxQuantity: {
-      free: wholeNumber('limits.maxQuantity.free', limits.maxQuantity?.free, 50, MAX_RECORDS_PER_SEED),
-      lifetime: wholeNumber('limits.maxQuantity.lifetime', limits.maxQuantity?.lifetime, 100, MAX_RECORDS_PER_SEED),
-    },
+    maxQuantity: Object.fromEntries(
+      TIER_NAMES.map((name) => [
+        name,
+        wholeNumber(`limits.maxQuantity.${name}`, limits.maxQuantity?.[name], TIERS[name].maxQuantity, MAX_RECORDS_PER_SEED),
+      ]),
+    ) as Record<Tier, number>,
     source: options.source ?? 'siret-mock',
     upgradeUrl: options.upgradeUrl,
     clock: options.clock ?? systemClock,

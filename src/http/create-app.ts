@@ -5,10 +5,7 @@ import { createGenerateRoute } from './generate-route.js';
 import { ALLOWED_METHODS, JSON_HEADERS, PREFLIGHT_HEADERS } from './response-headers.js';
 import { type ServiceRequest, type ServiceResponse, toResponse } from './service-exchange.js';
 
-/** The service's paths. */
-export const GENERATE_PATH = '/api/v1/generate';
-export const OPENAPI_PATH = '/api/v1/openapi.json';
-export const HEALTHZ_PATH = '/healthz';
+import { GENERATE_PATH, HEALTHZ_PATH, OPENAPI_PATH } from './routes.js';
 
 /** A handler for one path: it does the method routing, CORS preflight and error mapping itself. */
 export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;

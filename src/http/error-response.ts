@@ -1,6 +1,6 @@
 import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import { type ServiceResponse, toResponse } from './service-exchange.js';
-import type { ErrorCode, ErrorResponseBody } from './schemas.js';
+import type { ErrorCode, ErrorResponse } from './wire-types.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -14,7 +14,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** Extras an error body may carry besides `error` and `message`. */
-export type ErrorExtras = Omit<ErrorResponseBody, 'error' | 'message'>;
+export type ErrorExtras = Omit<ErrorResponse, 'error' | 'message'>;
 
 /** Options of an error answer. */
 export interface ErrorOptions {
@@ -26,7 +26,7 @@ export interface ErrorOptions {
 
 /** A JSON error as plain data: `{ error, message, ...extras }` with the common headers. */
 export function errorExchange(status: number, error: ErrorCode, message: string, options: ErrorOptions = {}): ServiceResponse {
-  const body: ErrorResponseBody = { error, message, ...options.extras };
+  const body: ErrorResponse = { error, message, ...options.extras };
   return {
     status,
     statusText: STATUS_TEXT[status] ?? '',

@@ -10,7 +10,7 @@ import { rateLimitedExchange as rateLimitedResponse } from './rate-limited-respo
 import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
 import { generateBodyJson } from './response-json.js';
-import type { GenerateResponseBody } from './schemas.js';
+import type { GenerateResponse } from './wire-types.js';
 
 const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
 const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
@@ -97,7 +97,7 @@ export function createGenerateRoute(
     let text: string;
     if (csv) text = toCsv(records, { excel: params.excel });
     else {
-      const body: GenerateResponseBody = {
+      const body: GenerateResponse = {
         count: records.length,
         data: records,
         meta: {

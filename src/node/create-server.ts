@@ -6,8 +6,11 @@ import type { QuotaStore } from '../core/quota-store.js';
 import { clientAddressOf } from './client-address.js';
 import { createNodeListener, type AccessLogEntry } from './node-adapter.js';
 import { withQuotaStoreFailurePolicy, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
-import { createRedisQuotaStore } from './redis-quota-store.js';
+import { createRedisQuotaStore, type RedisQuotaStore } from './redis-quota-store.js';
+import { redactSecrets } from './redact-secrets.js';
+import { guardRequestListener, type RequestListener } from './request-guard.js';
 import { createStaticFiles } from './static-files.js';
+import { guardWriteStalls } from './write-stall-guard.js';
 
 export interface SiretServerOptions extends AppOptions {
   /** Proxy hops whose `X-Forwarded-For` entries are trusted (0: the header is ignored). @default 0 */
@@ -34,6 +37,18 @@ export interface SiretServerOptions extends AppOptions {
   keepAliveTimeout?: number;
   /** Milliseconds `close()` waits for in-flight requests before cutting their connections. @default 10000 */
   drainTimeout?: number;
+  /**
+   * Milliseconds a connection may hold response bytes that its client does not read before it is closed (checked every
+   * second, so it closes within this bound plus one second). @default 10000
+   */
+  writeStallTimeout?: number;
+  /** Open connections at most; further ones are closed as soon as they are accepted. @default 1024 */
+  maxConnections?: number;
+  /**
+   * Replaces the app's request listener behind the server's own checks (size limits, Host, demo files, the last line of
+   * defence). For tests of that defence; leave unset otherwise.
+   */
+  requestListener?: RequestListener;
 }
 
 /** A running (or ready to run) siret-mock HTTP server. */
@@ -49,6 +64,7 @@ export interface SiretServer {
 }
 
 const ERROR_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /**
  * Creates the siret-mock server: the fetch handler of `createApp(options)` on `node:http`, with timeouts, size limits
@@ -56,7 +72,9 @@ const ERROR_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no
  * @example const server = createSiretServer({ redis: 'redis://127.0.0.1:6379' }); await server.listen(3000)
  */
 export function createSiretServer(options: SiretServerOptions = {}): SiretServer {
-  const log = options.log ?? ((message: string) => process.stderr.write(`siret-mock: ${message}\n`));
+  const rawLog = options.log ?? ((message: string) => process.stderr.write(`siret-mock: ${message}\n`));
+  // Redis errors and request URLs may carry a password; no line leaves the server with one.
+  const log = (message: string): void => rawLog(redactSecrets(message));
   const maxUrlLength = options.maxUrlLength ?? 8192;
   const trustProxy = options.trustProxy ?? 0;
   const redisStore = options.store || options.redis === undefined ? undefined : createRedisQuotaStore(options.redis, { onError: () => undefined });
@@ -65,7 +83,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   const app = createApp({ ...options, ...(store ? { store } : {}) });
 
   const onAccess = options.onAccess;
-  const appListener = createNodeListener(app, { trustProxy, ...(onAccess ? { onResponse: onAccess } : {}) });
+  const appListener: RequestListener =
+    options.requestListener ?? createNodeListener(app, { trustProxy, ...(onAccess ? { onResponse: onAccess } : {}) });
   const demoDir = options.demoDir ?? defaultDemoDir();
   const staticFiles = demoDir === false ? undefined : createStaticFiles(demoDir);
 
@@ -79,6 +98,9 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
     });
   };
 
+  let closing: Promise<void> | undefined;
+  // Answers not yet finished, so that those still to be written when shutdown begins can say `Connection: close`.
+  const inFlight = new Set<ServerResponse>();
   const server = createServer(
     {
       maxHeaderSize: options.maxHeaderSize ?? 16_384,
@@ -90,8 +112,17 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       // Node's own answer to a missing Host is an empty 400; ours below has a JSON body.
       requireHostHeader: false,
     },
-    (req, res) => {
-      const url = req.url ?? '/';
+    guardRequestListener((req, res) => {
+      // Once shutdown has begun, every answer says so: a client must not send another request on this connection.
+      if (closing !== undefined) res.shouldKeepAlive = false;
+      else {
+        inFlight.add(res);
+        res.once('close', () => inFlight.delete(res));
+      }
+      let url = req.url ?? '/';
+      // A fragment is not part of the resource (URL standard): `/x#y?quantity=60` has no query. Clients never send one.
+      const hash = url.indexOf('#');
+      if (hash !== -1) req.url = url = url.slice(0, hash);
       if (url.length > maxUrlLength) {
         logged(req, res);
         res.writeHead(414, { ...ERROR_HEADERS, connection: 'close' });
@@ -109,15 +140,39 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
         logged(req, res);
         return;
       }
-      appListener(req, res);
-    },
+      return appListener(req, res);
+    }, log),
   );
+  server.maxConnections = options.maxConnections ?? 1024;
+  let lastDropWarning = -Infinity;
+  server.on('drop', () => {
+    // One line a minute at most: a flood of refused connections must not become a flood of log lines.
+    if (performance.now() - lastDropWarning < 60_000) return;
+    lastDropWarning = performance.now();
+    log(`warning: ${server.maxConnections} connections open (--max-connections); closing new ones until some end`);
+  });
+  const stopStallGuard = guardWriteStalls(server, { timeoutMs: options.writeStallTimeout ?? 10_000 });
+  // CONNECT never reaches the request listener (Node hands over the socket); it is answered here like any refused method.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    writeRawError(socket, 405, req.method === 'HEAD', METHOD_NOT_ALLOWED, `Allow: ${ALLOWED_METHODS}\r\n`);
+  });
+  // Node answers an Expect other than 100-continue with an empty 417 of its own unless someone listens.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    guardRequestListener(() => {
+      const body = req.method === 'HEAD' ? '' : EXPECTATION_FAILED;
+      res.writeHead(417, { ...ERROR_HEADERS, 'content-length': Buffer.byteLength(body), connection: 'close' });
+      res.end(body);
+    }, log)(req, res);
+  });
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     answerClientError(error, socket, maxUrlLength);
   });
 
-  let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
+    if (closing === undefined) {
+      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      inFlight.clear();
+    }
     closing ??= (async () => {
       const drainTimeout = options.drainTimeout ?? 10_000;
       const wasListening = server.listening;
@@ -127,6 +182,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, drainTimeout).unref());
       if (wasListening) await Promise.race([closed, deadline]);
       clearInterval(idleSweep);
+      stopStallGuard();
       server.closeAllConnections();
       await store?.close?.();
     })();
@@ -139,7 +195,10 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
     servesDemo: staticFiles !== undefined,
     async listen(port = 3000, host = '127.0.0.1') {
       // Wait briefly for Redis so the first requests are counted; if it is down, start anyway and say so once.
-      await redisStore?.ready().catch((error: unknown) => store?.reportOutage(error instanceof Error ? error : new Error(String(error))));
+      await redisStore?.ready().then(
+        () => warnOnEvictionPolicy(redisStore, log),
+        (error: unknown) => store?.reportOutage(error instanceof Error ? error : new Error(String(error))),
+      );
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
@@ -155,6 +214,19 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   };
 }
 
+/**
+ * Quota keys carry a TTL, so `noeviction` and the `volatile-*` policies keep them until their windows end; an `allkeys-*`
+ * policy may evict them under memory pressure and silently hand their callers a fresh allowance. Said once, at start.
+ */
+async function warnOnEvictionPolicy(store: RedisQuotaStore, log: (message: string) => void): Promise<void> {
+  const policy = await store.maxmemoryPolicy();
+  if (policy?.startsWith('allkeys-')) {
+    log(`warning: Redis maxmemory-policy is ${policy}: under memory pressure it may evict quota keys and reset callers' quotas; use noeviction or a volatile-* policy`);
+  }
+}
+
+const METHOD_NOT_ALLOWED = JSON.stringify({ error: 'method_not_allowed', message: `Method not allowed. Allowed: ${ALLOWED_METHODS}.` });
+const EXPECTATION_FAILED = JSON.stringify({ error: 'expectation_failed', message: 'The only Expect value supported is 100-continue.' });
 const MISSING_HOST = JSON.stringify({ error: 'bad_request', message: 'An HTTP/1.1 request needs a Host header.' });
 
 function uriTooLongBody(limit: number): string {
@@ -166,6 +238,21 @@ function uriTooLongBody(limit: number): string {
 function defaultDemoDir(): string {
   const compiled = import.meta.url.includes('/dist/src/node/');
   return fileURLToPath(new URL(compiled ? '../../demo/' : '../../dist/demo/', import.meta.url));
+}
+
+/** Writes a whole JSON error answer on a socket Node no longer manages, then closes it. Never throws. */
+function writeRawError(socket: Socket, status: 405, head: boolean, body: string, extraHeaders = ''): void {
+  try {
+    const text = head ? '' : body;
+    const reason = { 405: 'Method Not Allowed' }[status];
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+        `Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\n${extraHeaders}Connection: close\r\n\r\n${text}`,
+    );
+  } catch {
+    socket.destroy();
+  }
 }
 
 /**
