@@ -16,7 +16,7 @@ export function consumerProject(files) {
   const installed = join(dir, 'node_modules/siret-mock');
   mkdirSync(installed);
   cpSync(join(repo, 'package.json'), join(installed, 'package.json'));
-  for (const part of ['dist/src', 'dist/mocks', 'dist/_virtual']) cpSync(join(repo, part), join(installed, part), { recursive: true });
+  cpSync(join(repo, 'dist'), join(installed, 'dist'), { recursive: true });
   const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   for (const name of ['msw', 'vitest', ...Object.keys(manifest.dependencies ?? {})]) {
     const link = join(dir, 'node_modules', name);
