@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createApp, type App, type AppOptions } from '../http/index.js';
+import { createApp, errorResponse, STATUS_TEXT, type App, type AppOptions, type ErrorCode, type ErrorExtras } from '../http/index.js';
 import type { QuotaStore } from '../core/quota-store.js';
 import { clientAddressOf } from './client-address.js';
-import { createNodeListener, type AccessLogEntry } from './node-adapter.js';
+import { logExchange } from './access-log.js';
+import { createNodeListener, writeResponse, type AccessLogEntry } from './node-adapter.js';
+import { NodeResponse, type RawResponseParts } from './node-response.js';
 import { withQuotaStoreFailurePolicy, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
 import { createRedisQuotaStore } from './redis-quota-store.js';
 import { createStaticFiles } from './static-files.js';
@@ -48,7 +50,14 @@ export interface SiretServer {
   close(): Promise<void>;
 }
 
-const ERROR_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
+/** The server's own refusals, in the service's error vocabulary (same body, same common headers), closing the connection. */
+function refusal(status: number, error: ErrorCode, message: string, extras?: ErrorExtras): Response {
+  const Response = NodeResponse as unknown as typeof globalThis.Response;
+  return errorResponse(status, error, message, { ...(extras ? { extras } : {}), headers: [['connection', 'close']], Response });
+}
+
+const uriTooLong = (limit: number): Response =>
+  refusal(414, 'uri_too_long', `The request URL is longer than ${limit} bytes.`, { max_length: limit });
 
 /**
  * Creates the siret-mock server: the fetch handler of `createApp(options)` on `node:http`, with timeouts, size limits
@@ -70,13 +79,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   const staticFiles = demoDir === false ? undefined : createStaticFiles(demoDir);
 
   const logged = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!onAccess) return;
-    const started = performance.now();
-    const clientAddress = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
-    res.once('close', () => {
-      const status = res.headersSent ? res.statusCode : 0;
-      onAccess({ method: req.method ?? '', url: req.url ?? '', status, clientAddress, durationMs: performance.now() - started });
-    });
+    if (onAccess) logExchange(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy), onAccess);
   };
 
   const server = createServer(
@@ -94,14 +97,12 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       const url = req.url ?? '/';
       if (url.length > maxUrlLength) {
         logged(req, res);
-        res.writeHead(414, { ...ERROR_HEADERS, connection: 'close' });
-        res.end(uriTooLongBody(maxUrlLength));
+        void writeResponse(uriTooLong(maxUrlLength), req, res);
         return;
       }
       if (req.headers.host === undefined && req.httpVersion === '1.1') {
         logged(req, res);
-        res.writeHead(400, { ...ERROR_HEADERS, connection: 'close' });
-        res.end(MISSING_HOST);
+        void writeResponse(refusal(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.'), req, res);
         return;
       }
       // The demo's files, when built; everything else (and `/` without a demo: a 404 naming the API's paths) is the app's.
@@ -155,11 +156,6 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   };
 }
 
-const MISSING_HOST = JSON.stringify({ error: 'bad_request', message: 'An HTTP/1.1 request needs a Host header.' });
-
-function uriTooLongBody(limit: number): string {
-  return JSON.stringify({ error: 'uri_too_long', message: `The request URL is longer than ${limit} bytes.`, max_length: limit });
-}
 
 // The demo is built next to the compiled sources (dist/src/node -> dist/demo); from the TypeScript sources
 // (src/node, run through tsx) it is the repository's dist/demo.
@@ -178,30 +174,24 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
       socket.destroy();
       return;
     }
-    let status = 400;
-    let body: Record<string, unknown> = { error: 'bad_request', message: 'The request is not valid HTTP/1.1.' };
+    let response = refusal(400, 'bad_request', 'The request is not valid HTTP/1.1.');
     if (error.code === 'HPE_HEADER_OVERFLOW') {
       // The parser counts the request line with the headers: if the line alone is over the URL limit, say so.
       const raw = error.rawPacket?.toString('latin1') ?? '';
       const lineEnd = raw.indexOf('\n');
-      if (lineEnd === -1 || lineEnd > maxUrlLength) {
-        status = 414;
-        body = JSON.parse(uriTooLongBody(maxUrlLength)) as Record<string, unknown>;
-      } else {
-        status = 431;
-        body = { error: 'request_header_fields_too_large', message: 'The request headers are too large.' };
-      }
+      response =
+        lineEnd === -1 || lineEnd > maxUrlLength
+          ? uriTooLong(maxUrlLength)
+          : refusal(431, 'request_header_fields_too_large', 'The request headers are too large.');
     } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADERS_TIMEOUT') {
-      status = 408;
-      body = { error: 'request_timeout', message: 'The request was not received in time.' };
+      response = refusal(408, 'request_timeout', 'The request was not received in time.');
     }
+    const { status, headers, body } = NodeResponse.rawParts(response) as RawResponseParts;
     // An answer to HEAD carries no body: a HEAD client would read body bytes as the start of another response.
-    const text = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ' ? '' : JSON.stringify(body);
-    const reason = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }[status];
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-        `Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${text}`,
-    );
+    const text = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ' ? '' : (body ?? '');
+    let head = `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}\r\n`;
+    for (let i = 0; i + 1 < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    socket.end(`${head}content-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   } catch {
     socket.destroy();
   }
