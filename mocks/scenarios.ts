@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/clock.js';
-import { DAY_MS, DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../src/core/quota.js';
-import { errorResponse, GENERATE_PATH, headResponse, rateLimitedResponse } from '../src/http/index.js';
+import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaLimits } from '../src/core/quota.js';
+import { errorResponse, GENERATE_PATH, headResponse, rateLimitedResponse, systemClock } from '../src/http/index.js';
 import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */
@@ -47,10 +47,10 @@ export const scenarios = {
   rateLimited(options: RateLimitedOptions = {}): HttpHandler {
     const window = options.window ?? 'minute';
     const limits: QuotaLimits = { ...DEFAULT_QUOTA_LIMITS, ...options.limits };
-    const clock = options.clock ?? { now: () => Date.now() };
+    const clock = options.clock ?? systemClock;
     return takeOver(options, (request) => {
       const now = clock.now();
-      const resetDay = Math.max(1, Math.ceil((Math.floor(now / DAY_MS + 1) * DAY_MS - now) / 1000));
+      const resetDay = secondsToUtcMidnight(now);
       const retryAfter = Math.max(1, Math.ceil(options.retryAfter ?? (window === 'day' ? resetDay : 60)));
       const decision = {
         allowed: false,

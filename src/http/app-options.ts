@@ -5,6 +5,7 @@ import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
 import { createRandom, type RandomSource } from '../core/random.js';
 import { createCryptoRandom } from './crypto-random.js';
+import { systemClock } from './system-clock.js';
 import { isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 
 /** What the transport knows about a request that the `Request` itself does not carry. */
@@ -69,7 +70,6 @@ export interface ResolvedOptions {
   onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
 }
 
-const systemClock: Clock = { now: () => Date.now() };
 const defaultCallerKey = (_request: Request, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -1,4 +1,4 @@
-import { generateCompanies } from '../core/generate-companies.js';
+import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
 import type { RequestContext, ResolvedOptions } from './app-options.js';
@@ -13,7 +13,6 @@ import { TIERS, type Tier } from './tiers.js';
 
 const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
 const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
-const TWO_POW_32 = 4294967296;
 
 /** The tier a request is served on, or `undefined` for an unknown Bearer token. Other schemes are ignored. */
 function tierOf(authorization: string | null, options: ResolvedOptions): Tier | undefined {
@@ -79,7 +78,7 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     }
 
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
-    const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32) >>> 0;
+    const seed = params.seed ?? Math.floor(options.random.next() * (MAX_SEED + 1)) >>> 0;
     const records = generateCompanies(params.quantity, { seed });
     let text: string;
     let headers: HeaderList;

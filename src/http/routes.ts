@@ -63,6 +63,10 @@ export const GENERATE_PATH: string = pathOf('generate');
 export const OPENAPI_PATH: string = pathOf('openapi');
 export const HEALTHZ_PATH: string = pathOf('healthz');
 
+/** The prefix of the versioned API paths (spec 9: the version is a path segment). Adapters that share an origin with an app
+ * (the Vite plugin, the server's static files) hand everything under it to the service. */
+export const API_PREFIX = '/api/v1/';
+
 /** `a, b and c`: the paths of some routes, for messages. */
 export function listPaths(routes: readonly RouteDefinition[] = ROUTES): string {
   const paths = routes.map((route) => route.path);

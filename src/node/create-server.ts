@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createApp, errorResponse, STATUS_TEXT, type App, type AppOptions, type ErrorCode, type ErrorExtras } from '../http/index.js';
+import { API_PREFIX, createApp, errorResponse, STATUS_TEXT, type App, type AppOptions, type ErrorCode, type ErrorExtras } from '../http/index.js';
 import type { QuotaStore } from '../core/quota-store.js';
 import { clientAddressOf } from './client-address.js';
 import { logExchange } from './access-log.js';
@@ -106,7 +106,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
         return;
       }
       // The demo's files, when built; everything else (and `/` without a demo: a 404 naming the API's paths) is the app's.
-      if (staticFiles && !url.startsWith('/api/') && staticFiles(req, res)) {
+      if (staticFiles && !url.startsWith(API_PREFIX) && staticFiles(req, res)) {
         logged(req, res);
         return;
       }
