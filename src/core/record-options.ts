@@ -20,15 +20,25 @@ const PROFILE_SALT = 0x45444745; // "EDGE"
 const FIELDS_SALT = 0x4649454c; // "FIEL"
 
 /**
+ * Checks the options (field names, profile) and returns them in canonical form, or `undefined` when they ask for nothing
+ * beyond the default records.
+ */
+export function resolveRecordOptions(options: RecordOptions): Required<RecordOptions> | undefined {
+  const fields = parseExtraFields(options.fields ?? []);
+  const profile = options.profile ?? 'default';
+  if (!PROFILES.includes(profile)) throw new RangeError(`profile must be one of ${PROFILES.join(', ')}, got ${String(profile)}`);
+  return fields.length === 0 && profile === 'default' ? undefined : { fields, profile };
+}
+
+/**
  * Checks the options and returns the step that extends record `index`, or `undefined` when there is nothing to add (the
  * default: records go out untouched). Each record draws from its own stream, `createRandom(mixSeed(seed, index, salt))`,
  * so the main stream of the seed is the same with or without these options, and record i is the same for any quantity.
  */
 export function createRecordDecorator(seed: number, options: RecordOptions): ((record: CompanyRecord, index: number) => FixtureRecord) | undefined {
-  const fields = parseExtraFields(options.fields ?? []);
-  const profile = options.profile ?? 'default';
-  if (!PROFILES.includes(profile)) throw new RangeError(`profile must be one of ${PROFILES.join(', ')}, got ${String(profile)}`);
-  if (fields.length === 0 && profile === 'default') return undefined;
+  const resolved = resolveRecordOptions(options);
+  if (!resolved) return undefined;
+  const { fields, profile } = resolved;
   return (record, index) => {
     let out: FixtureRecord = profile === 'edge-cases' ? applyEdgeCases(record, createRandom(mixSeed(seed, index, PROFILE_SALT))) : record;
     if (fields.length > 0) out = { ...out, ...drawExtraFields(out, fields, createRandom(mixSeed(seed, index, FIELDS_SALT))) };

@@ -4,6 +4,7 @@ import { MAX_RECORDS_PER_SEED } from '../core/generate-companies.js';
 import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
 import { createRandom, type RandomSource } from '../core/random.js';
+import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
 import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 
@@ -43,6 +44,13 @@ export interface AppOptions {
   store?: QuotaStore;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
   onRecords?(records: CompanyRecord[], request: ServiceRequest): void;
+  /**
+   * Extension, never on by default: extra record fields (`vat_number`, `legal_form`, `naf_code`, `naf_label`,
+   * `created_on`), added to every record after the six of the spec (JSON and CSV). Not a query parameter. @default []
+   */
+  fields?: RecordOptions['fields'];
+  /** Extension: `edge-cases` serves long, capitalised, NFD... names and addresses (docs/fixtures.md). @default 'default' */
+  profile?: RecordOptions['profile'];
 }
 
 /** The fetch handler and what it was built with. */
@@ -71,6 +79,8 @@ export interface ResolvedOptions {
   callerKey: (request: ServiceRequest, context: RequestContext | undefined) => string;
   store: QuotaStore;
   onRecords: ((records: CompanyRecord[], request: ServiceRequest) => void) | undefined;
+  /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
+  recordOptions: RecordOptions | undefined;
 }
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -109,5 +119,7 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     callerKey: options.callerKey ?? defaultCallerKey,
     store: options.store ?? createMemoryQuotaStore(),
     onRecords: options.onRecords,
+    // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
+    recordOptions: resolveRecordOptions(options),
   };
 }

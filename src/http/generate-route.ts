@@ -1,6 +1,7 @@
 import { generateCompanies } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
+import { extraColumnsOf, toFixtureCsv } from '../core/fixture-csv.js';
 import type { RequestContext, ResolvedOptions, Tier } from './app-options.js';
 import { errorExchange as errorResponse } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
@@ -93,9 +94,10 @@ export function createGenerateRoute(
 
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
     const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32) >>> 0;
-    const records = generateCompanies(params.quantity, { seed });
+    const { recordOptions } = options;
+    const records = generateCompanies(params.quantity, { seed, ...recordOptions });
     let text: string;
-    if (csv) text = toCsv(records, { excel: params.excel });
+    if (csv) text = recordOptions ? toFixtureCsv(records, extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
     else {
       const body: GenerateResponseBody = {
         count: records.length,
@@ -107,7 +109,8 @@ export function createGenerateRoute(
           rate_limit_remaining_day: decision ? decision.remainingDay : -1,
         },
       };
-      text = generateBodyJson(body);
+      // Extension fields and edge-case text (quotes, NFD) need JSON.stringify's escaping; the six spec fields do not.
+      text = recordOptions ? JSON.stringify(body) : generateBodyJson(body);
     }
     // After serialising: whatever onRecords does with the records cannot change what this response says.
     options.onRecords?.(records, request);

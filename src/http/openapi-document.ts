@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { QuotaLimits } from '../core/quota.js';
+import { withFixtureFields } from './fixture-fields-schema.js';
 import { ALLOWED_METHODS } from './response-headers.js';
 import {
   companyRecordSchema,
@@ -48,6 +49,8 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
   const generated = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonObject> };
   const schemas: Record<string, JsonObject> = {};
   for (const [name, { $schema: _s, $id: _i, ...schema }] of Object.entries(generated.schemas)) schemas[name] = schema;
+  // The extension fields (handler/server options `fields` and `profile`) are optional properties of the record.
+  if (schemas.CompanyRecord) schemas.CompanyRecord = withFixtureFields(schemas.CompanyRecord);
 
   const { perMinute, perDay } = settings.quota;
   const { free, lifetime } = settings.maxQuantity;

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { PROFILES } from '../core/edge-cases.js';
+import { EXTRA_FIELDS, parseExtraFields } from '../core/extra-fields.js';
 import { CliUsageError, toUsageError } from './cli-usage-error.js';
 import type { AccessLogEntry } from './node-adapter.js';
 import type { SiretServerOptions } from './create-server.js';
@@ -15,6 +17,9 @@ export const SERVE_USAGE = `Usage: siret-mock serve [flags]   (every flag also r
   --upgrade-url URL             SIRET_MOCK_UPGRADE_URL          "upgrade" link of 429/403 answers             [<origin>/pricing]
   --seed S                      SIRET_MOCK_SEED                 seed for reproducible records, 0..4294967295  [random]
   --quota-store-failure MODE    SIRET_MOCK_QUOTA_STORE_FAILURE  Redis unreachable: closed (503) or open       [closed]
+  --fields a,b,...              SIRET_MOCK_FIELDS               extension: extra record fields               [none]
+                                ${EXTRA_FIELDS.join(', ')}
+  --profile NAME                SIRET_MOCK_PROFILE              extension: ${PROFILES.join(' or ')} records   [default]
   --quiet                       SIRET_MOCK_QUIET=1              no access log
   --help                        print this help`;
 
@@ -29,6 +34,8 @@ const FLAGS = {
   'upgrade-url': { type: 'string' },
   seed: { type: 'string' },
   'quota-store-failure': { type: 'string' },
+  fields: { type: 'string' },
+  profile: { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -74,12 +81,22 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const seed = integerIn(pick('seed', 'SIRET_MOCK_SEED'), '--seed', 0, 0xffffffff);
   const quotaStoreFailure = oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
   const quiet = values.quiet ?? isTruthy(env.SIRET_MOCK_QUIET);
+  const fieldList = pick('fields', 'SIRET_MOCK_FIELDS');
+  let fields;
+  try {
+    fields = fieldList === undefined ? undefined : parseExtraFields(fieldList.split(','));
+  } catch (error) {
+    throw new CliUsageError(`--fields: ${(error as Error).message}`);
+  }
+  const profile = oneOf(pick('profile', 'SIRET_MOCK_PROFILE'), '--profile', PROFILES);
 
   const server: SiretServerOptions = { tier, passes, trustProxy, quotaStoreFailure };
   if (redis !== undefined) server.redis = redis;
   if (source !== undefined) server.source = source;
   if (upgradeUrl !== undefined) server.upgradeUrl = upgradeUrl;
   if (seed !== undefined) server.seed = seed;
+  if (fields !== undefined) server.fields = fields;
+  if (profile !== undefined) server.profile = profile;
   return { port, host, quiet, help: values.help ?? false, server };
 }
 
