@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { PROFILES } from '../core/edge-cases.js';
+import { EXTRA_FIELDS, parseExtraFields } from '../core/extra-fields.js';
 import { CliUsageError, toUsageError } from './cli-usage-error.js';
 import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './node-adapter.js';
@@ -21,6 +23,8 @@ const FLAGS = SERVE_PARSE_OPTIONS as {
   seed: { type: 'string' };
   'quota-store-failure': { type: 'string' };
   'max-connections': { type: 'string' };
+  fields: { type: 'string' };
+  profile: { type: 'string' };
   quiet: { type: 'boolean' };
   help: { type: 'boolean'; short: 'h' };
 };
@@ -69,12 +73,22 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const quotaStoreFailure = oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
   const maxConnections = integerIn(pick('max-connections', 'SIRET_MOCK_MAX_CONNECTIONS'), '--max-connections', 1, 1_000_000) ?? 1024;
   const quiet = values.quiet ?? isTruthy(env.SIRET_MOCK_QUIET);
+  const fieldList = pick('fields', 'SIRET_MOCK_FIELDS');
+  let fields;
+  try {
+    fields = fieldList === undefined ? undefined : parseExtraFields(fieldList.split(','));
+  } catch (error) {
+    throw new CliUsageError(`--fields: ${(error as Error).message}`);
+  }
+  const profile = oneOf(pick('profile', 'SIRET_MOCK_PROFILE'), '--profile', PROFILES);
 
   const server: SiretServerOptions = { tier, passes, trustProxy, quotaStoreFailure, maxConnections };
   if (redis !== undefined) server.redis = redis;
   if (source !== undefined) server.source = source;
   if (upgradeUrl !== undefined) server.upgradeUrl = upgradeUrl;
   if (seed !== undefined) server.seed = seed;
+  if (fields !== undefined) server.fields = fields;
+  if (profile !== undefined) server.profile = profile;
   return { port, host, quiet, help: values.help ?? false, server };
 }
 
