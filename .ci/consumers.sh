@@ -3,7 +3,7 @@
 # test/jest/, installed once with the tarball), then:
 #   1. Jest 30 (CommonJS, jest-fixed-jsdom, babel-jest) configured only as msw itself needs: msw-only.test.js and the README
 #      example ported to Jest must pass, so siret-mock adds nothing to a Jest config;
-#   2. the TypeScript matrix: test/types/consumer.ts, strict, as ESM + bundler, ESM + nodenext, CommonJS + nodenext,
+#   2. the TypeScript matrix: test/consumer/consumer.ts, strict, as ESM + bundler, ESM + nodenext, CommonJS + nodenext,
 #      CommonJS + node16 and node10 (declaration files checked too, except where msw's own fail: see below);
 #   3. @arethetypeswrong/cli on the tarball: no problem for node10, node16 (CJS and ESM) and bundler.
 # Needs dist/ (built by `npm run build`); the repo's package.json, lock file and node_modules are not touched.
@@ -26,10 +26,10 @@ echo "installed: siret-mock $(node -p "require('$app/node_modules/siret-mock/pac
 echo "==> 1. Jest (config: $(node -p "Object.keys(require('$app/jest.config.js')).join(', ')"); nothing for siret-mock)"
 (cd "$app" && CI=true timeout 600 npx --no-install jest --ci)
 
-echo "==> 2. TypeScript matrix on test/types/consumer.ts ($("$repo/node_modules/.bin/tsc" --version))"
+echo "==> 2. TypeScript matrix on test/consumer/consumer.ts ($("$repo/node_modules/.bin/tsc" --version))"
 for kind in esm cjs; do
   mkdir -p "$app/types-$kind"
-  cp test/types/consumer.ts "$app/types-$kind/consumer.ts"
+  cp test/consumer/consumer.ts "$app/types-$kind/consumer.ts"
   type=$([ "$kind" = esm ] && echo module || echo commonjs)
   echo "{ \"type\": \"$type\" }" > "$app/types-$kind/package.json"
 done

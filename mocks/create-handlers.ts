@@ -1,7 +1,8 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
 import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import { createServiceRoutes, GENERATE_PATH, OPENAPI_PATH, type AppOptions, type ServiceRoutes } from '../src/http/index.js';
+import { createServiceRoutes, ROUTES, type AppOptions, type ServiceRoutes } from '../src/http/index.js';
+import type { RouteName } from '../src/http/routes.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 
@@ -72,6 +73,8 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     });
   let routes = build();
 
+  /** Answers one mocked route; the generate route also fills `db` (when given) before the response is delivered. */
+  const answer = (name: RouteName, request: Request): Promise<Response> => (name === 'generate' ? generate(request) : routes[name](request));
   const generate =
     db === undefined
       ? (request: Request) => routes.generate(request)
@@ -82,10 +85,9 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
           if (records !== undefined) await Promise.all(records.map((record) => db.create(record)));
           return response;
         };
-  const handlers = [
-    http.all(servicePattern(GENERATE_PATH, baseUrl), ({ request }) => generate(request)),
-    http.all(servicePattern(OPENAPI_PATH, baseUrl), ({ request }) => routes.openapi(request)),
-  ];
+  // One handler per route of the table that the mocks serve (the server-only /healthz is left to pass through).
+  const mocked = ROUTES.filter((route) => route.mocked);
+  const handlers = mocked.map((route) => http.all(servicePattern(route.path, baseUrl), ({ request }) => answer(route.name, request)));
   const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, '') + '/');
   /** The service path a URL asks for, relative to `baseUrl` (on any origin without it), or `undefined` if it is not ours. */
   const servicePath = (url: URL): string | undefined => {
@@ -98,9 +100,10 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     handlers,
     async fetch(request) {
       const path = servicePath(new URL(request.url));
-      if (path === GENERATE_PATH) return generate(request);
-      if (path === OPENAPI_PATH) return routes.openapi(request);
-      return Response.json({ error: 'not_found', message: `siret-mock answers ${GENERATE_PATH} and ${OPENAPI_PATH} only.` }, { status: 404 });
+      const route = mocked.find((candidate) => candidate.path === path);
+      if (route !== undefined) return answer(route.name, request);
+      const paths = mocked.map((candidate) => candidate.path).join(' and ');
+      return Response.json({ error: 'not_found', message: `siret-mock answers ${paths} only.` }, { status: 404 });
     },
     clock,
     db: db as Db,

@@ -4,14 +4,20 @@ import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
 import { createRandom, type RandomSource } from '../core/random.js';
+import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
+import { systemClock } from './system-clock.js';
 import { isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
-import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 
 /** What the transport knows about a request that the `Request` itself does not carry. */
 export interface RequestContext {
   /** The client's address as the server computed it (IPv6 grouped by /56, IPv4-mapped as IPv4). */
   clientAddress?: string;
+  /**
+   * The class answers are built with. A transport may give its own (the Node adapter's writes itself to the socket from its
+   * raw parts, without a full fetch `Response`); whatever it is, the answer is a `Response`. @default globalThis.Response
+   */
+  Response?: typeof Response;
 }
 
 export type { Tier };
@@ -34,26 +40,25 @@ export interface AppOptions {
   random?: RandomSource;
   /** Seeds the default `random`, so that a run of unseeded requests is repeatable. */
   seed?: number;
-  /**
-   * Who a request counts against. `request` has `method`, `url` and `headers.get()`: a `Request` under MSW and `fetch`, a
-   * light view of the socket's request in the Node server. @default context?.clientAddress ?? 'anonymous'
-   */
-  callerKey?(request: ServiceRequest, context: RequestContext | undefined): string;
+  /** Who a request counts against. @default context?.clientAddress ?? 'anonymous' */
+  callerKey?(request: Request, context: RequestContext | undefined): string;
   /** Quota counters. @default createMemoryQuotaStore() */
   store?: QuotaStore;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
-  onRecords?(records: CompanyRecord[], request: ServiceRequest): void;
+  onRecords?(records: CompanyRecord[], request: Request): void;
+  /**
+   * Extension, never on by default: extra record fields (`vat_number`, `legal_form`, `naf_code`, `naf_label`,
+   * `created_on`), added to every record after the six of the spec (JSON and CSV). Not a query parameter. @default []
+   */
+  fields?: RecordOptions['fields'];
+  /** Extension: `edge-cases` serves long, capitalised, NFD... names and addresses (docs/fixtures.md). @default 'default' */
+  profile?: RecordOptions['profile'];
 }
 
 /** The fetch handler and what it was built with. */
 export interface App {
-  /** Answers one request; never rejects (unexpected errors become a JSON 500). */
+  /** Answers one request; never rejects (unexpected errors become a JSON 500). The one interface adapters use. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
-  /**
-   * `fetch` without the fetch API's objects: the same answer as plain data. The Node adapter uses it to avoid building a
-   * `Request` and a `Response` per request.
-   */
-  handle(request: ServiceRequest, context?: RequestContext): Promise<ServiceResponse>;
   readonly store: QuotaStore;
   readonly clock: Clock;
 }
@@ -68,13 +73,14 @@ export interface ResolvedOptions {
   upgradeUrl: string | undefined;
   clock: Clock;
   random: RandomSource;
-  callerKey: (request: ServiceRequest, context: RequestContext | undefined) => string;
+  callerKey: (request: Request, context: RequestContext | undefined) => string;
   store: QuotaStore;
-  onRecords: ((records: CompanyRecord[], request: ServiceRequest) => void) | undefined;
+  onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
+  /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
+  recordOptions: RecordOptions | undefined;
 }
 
-const systemClock: Clock = { now: () => Date.now() };
-const defaultCallerKey = (_request: ServiceRequest, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
+const defaultCallerKey = (_request: Request, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -111,5 +117,7 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     callerKey: options.callerKey ?? defaultCallerKey,
     store: options.store ?? createMemoryQuotaStore(),
     onRecords: options.onRecords,
+    // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
+    recordOptions: resolveRecordOptions(options),
   };
 }

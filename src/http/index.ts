@@ -1,13 +1,16 @@
 // The fetch handler of the service: browser-safe (no node:*, no msw, no validation library), shared by the Node server, the
 // MSW handlers and the demo.
 export { createApp, createServiceRoutes, type RouteHandler, type ServiceRoutes } from './create-app.js';
-export { GENERATE_PATH, HEALTHZ_PATH, OPENAPI_PATH, ROUTES, type RouteDefinition } from './routes.js';
+export { API_PREFIX, GENERATE_PATH, HEALTHZ_PATH, listPaths, OPENAPI_PATH, ROUTES, type RouteDefinition, type RouteName } from './routes.js';
 export { TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
 export type { App, AppOptions, RequestContext } from './app-options.js';
-export { rateLimitedExchange, rateLimitedResponse, rateLimitMessage } from './rate-limited-response.js';
-export { errorExchange, errorResponse, type ErrorOptions } from './error-response.js';
-export { toResponse, type ServiceRequest, type ServiceResponse } from './service-exchange.js';
+export { rateLimitedResponse, rateLimitMessage } from './rate-limited-response.js';
+export { errorResponse, type ErrorExtras, type ErrorOptions } from './error-response.js';
 export { formatTimestamp } from './format-timestamp.js';
+export { systemClock } from './system-clock.js';
+export { headResponse } from './head-response.js';
+export { STATUS_TEXT } from './status-text.js';
+export { COMMON_HEADERS } from './response-headers.js';
 export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';
 export {
   ERROR_CODES,

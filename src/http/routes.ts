@@ -1,9 +1,12 @@
 import type { JsonSchemaName } from './json-schemas.js';
 
+/** The name of a route, and of its handler in `createServiceRoutes`. */
+export type RouteName = 'generate' | 'openapi' | 'healthz';
+
 /** One path of the service: everything routing, the 404 text, the MSW handlers, the Vite plugin and the OpenAPI paths need. */
 export interface RouteDefinition {
   /** Which handler of `createServiceRoutes` answers it. */
-  readonly name: 'generate' | 'openapi' | 'healthz';
+  readonly name: RouteName;
   readonly path: string;
   /** Counted against the free-tier quota (and so rate limited). */
   readonly counted: boolean;
@@ -53,12 +56,16 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
 ];
 
-const pathOf = (name: RouteDefinition['name']): string => (ROUTES.find((route) => route.name === name) as RouteDefinition).path;
+const pathOf = (name: RouteName): string => (ROUTES.find((route) => route.name === name) as RouteDefinition).path;
 
 /** The service's paths, by name. */
 export const GENERATE_PATH: string = pathOf('generate');
 export const OPENAPI_PATH: string = pathOf('openapi');
 export const HEALTHZ_PATH: string = pathOf('healthz');
+
+/** The prefix of the versioned API paths (spec 9: the version is a path segment). Adapters that share an origin with an app
+ * (the Vite plugin, the server's static files) hand everything under it to the service. */
+export const API_PREFIX = '/api/v1/';
 
 /** `a, b and c`: the paths of some routes, for messages. */
 export function listPaths(routes: readonly RouteDefinition[] = ROUTES): string {

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
+import { PROFILES } from '../core/edge-cases.js';
+import { EXTRA_FIELDS } from '../core/extra-fields.js';
 import { CliUsageError } from './cli-usage-error.js';
 
 const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
+                     [--fields ${EXTRA_FIELDS.join(',')}] [--profile ${PROFILES.join('|')}]
   siret-mock identifiers --count N [--seed S]   (NDJSON: {"kind","identifier","value","valid"}; identifiers --help for kinds)
   siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)`;
 

@@ -95,18 +95,26 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
   redis.on('error', (error: Error) => options.onError?.(error));
   redis.defineCommand('siretMockConsume', { numberOfKeys: 1, lua: REDIS_CONSUME_SCRIPT });
   let closed = false;
-  // Redis's clock minus ours (ms), learnt from each reply: the script's deadline is written in Redis's clock. It errs low by
-  // the reply's travel time, which moves the deadline earlier: a late script is dropped, never a timely one counted late.
+  // Redis's clock minus ours (ms), learnt from each reply: a script's deadline is written in Redis's clock. Every sample errs
+  // low (by the reply's travel and the event loop's lag), so the highest of the last 10 s is kept.
   let clockOffset = 0;
+  let offsetSince = -Infinity;
+  const learnOffset = (redisMs: number, localMs: number): void => {
+    const sample = redisMs - localMs;
+    if (sample > clockOffset || localMs - offsetSince > 10_000) {
+      clockOffset = sample;
+      offsetSince = localMs;
+    }
+  };
   redis.on('ready', () => {
-    const sent = Date.now();
     redis.time().then(
-      ([seconds, micros]) => {
-        clockOffset = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - (sent + Date.now()) / 2;
-      },
+      ([seconds, micros]) => learnOffset(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000), Date.now()),
       () => undefined,
     );
   });
+  // A script must finish this long before the caller gives up, so that its reply is not still on the way when the caller
+  // answers 503: one that starts later does nothing and the request is answered 503, uncounted, either way.
+  const deadlineMargin = Math.max(50, Math.floor(timeoutMs / 4));
 
   const unavailable = (error: unknown): QuotaStoreUnavailableError =>
     new QuotaStoreUnavailableError(`quota store unreachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -116,14 +124,14 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
       if (closed) throw new QuotaStoreUnavailableError('quota store closed');
       let reply: number[];
       // The caller answers 503 once timeoutMs has passed; a script Redis runs after that must not count the request.
-      const deadline = Math.floor(Date.now() + clockOffset + timeoutMs);
+      const deadline = Math.floor(Date.now() + clockOffset + timeoutMs - deadlineMargin);
       try {
         reply = await redis.siretMockConsume(keyPrefix + key, limits.perMinute, limits.perDay, deadline);
       } catch (error) {
         throw unavailable(error);
       }
       const redisNow = Number(reply[7]);
-      if (Number.isFinite(redisNow)) clockOffset = redisNow - Date.now();
+      if (Number.isFinite(redisNow)) learnOffset(redisNow, Date.now());
       if (Number(reply[0]) === -1) throw new QuotaStoreUnavailableError('quota store answered past the deadline of the request');
       const [allowed, exceeded, remainingMinute, remainingDay, resetMinute, resetDay, retryAfter] = reply.map(Number);
       return {

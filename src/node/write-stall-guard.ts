@@ -45,7 +45,8 @@ export function guardWriteStalls(server: Server, options: WriteStallGuardOptions
       } else if (now - watched.since >= timeoutMs) {
         sockets.delete(socket);
         onStall?.(socket);
-        socket.destroy();
+        // A reset, not a FIN: the FIN would wait behind the unread bytes in the kernel's buffer, which a reset frees at once.
+        socket.resetAndDestroy();
       }
     }
   }, intervalMs);

@@ -196,13 +196,14 @@ export function defineContractSuite(
         expect(body.meta?.rate_limit_remaining_minute).toBe(9);
       });
 
-      it('answers HEAD with the status and headers GET would, no body, and counts it', async () => {
+      it('answers HEAD with the status and headers GET would, Content-Length included, no body, and counts it', async () => {
         for (const query of ['seed=5', 'quantity=0', 'format=csv']) {
           const viaGet = await (await start()).generate(query);
           const headClient = await start();
           const viaHead = await headClient.generate(query, { method: 'HEAD' });
           expect(viaHead.status).toBe(viaGet.status);
           expect(contractHeaders(viaHead)).toEqual(contractHeaders(viaGet));
+          expect(viaHead.headers.get('content-length')).toBe(String(new TextEncoder().encode(await viaGet.text()).byteLength));
           expect(await viaHead.text()).toBe('');
           const { body } = await headClient.json();
           expect(body.meta?.rate_limit_remaining_minute).toBe(8);
