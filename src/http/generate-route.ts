@@ -1,7 +1,6 @@
 import { generateCompanies } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
-import { extraColumnsOf, toFixtureCsv } from '../core/fixture-csv.js';
 import type { RequestContext, ResolvedOptions, Tier } from './app-options.js';
 import { errorExchange as errorResponse } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
@@ -95,9 +94,11 @@ export function createGenerateRoute(
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
     const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32) >>> 0;
     const { recordOptions } = options;
-    const records = generateCompanies(params.quantity, { seed, ...recordOptions });
+    // The extension options load their code and data (NAF table, long communes) on first use, so default bundles skip them.
+    const fixtures = recordOptions ? await import('./fixture-records.js') : undefined;
+    const records = fixtures && recordOptions ? fixtures.generateCompanyFixtures(params.quantity, { seed, ...recordOptions }) : generateCompanies(params.quantity, { seed });
     let text: string;
-    if (csv) text = recordOptions ? toFixtureCsv(records, extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
+    if (csv) text = fixtures && recordOptions ? fixtures.toFixtureCsv(records, fixtures.extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
     else {
       const body: GenerateResponseBody = {
         count: records.length,

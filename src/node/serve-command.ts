@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { PROFILES } from '../core/edge-cases.js';
-import { EXTRA_FIELDS, parseExtraFields } from '../core/extra-fields.js';
+import { EXTRA_FIELDS, parseExtraFields, PROFILES } from '../core/record-options.js';
 import { CliUsageError, toUsageError } from './cli-usage-error.js';
 import type { AccessLogEntry } from './node-adapter.js';
 import type { SiretServerOptions } from './create-server.js';
