@@ -1,8 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
 import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import { createServiceRoutes, ROUTES, type AppOptions, type ServiceRoutes } from '../src/http/index.js';
-import type { RouteName } from '../src/http/routes.js';
+import { createServiceRoutes, errorResponse, listPaths, ROUTES, type AppOptions, type RouteName, type ServiceRoutes } from '../src/http/index.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 
@@ -73,8 +72,6 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     });
   let routes = build();
 
-  /** Answers one mocked route; the generate route also fills `db` (when given) before the response is delivered. */
-  const answer = (name: RouteName, request: Request): Promise<Response> => (name === 'generate' ? generate(request) : routes[name](request));
   const generate =
     db === undefined
       ? (request: Request) => routes.generate(request)
@@ -85,8 +82,9 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
           if (records !== undefined) await Promise.all(records.map((record) => db.create(record)));
           return response;
         };
-  // One handler per route of the table that the mocks serve (the server-only /healthz is left to pass through).
+  // The routes of the table that the mocks serve (the server-only /healthz is left to pass through).
   const mocked = ROUTES.filter((route) => route.mocked);
+  const answer = (name: RouteName, request: Request): Promise<Response> => (name === 'generate' ? generate(request) : routes[name](request));
   const handlers = mocked.map((route) => http.all(servicePattern(route.path, baseUrl), ({ request }) => answer(route.name, request)));
   const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, '') + '/');
   /** The service path a URL asks for, relative to `baseUrl` (on any origin without it), or `undefined` if it is not ours. */
@@ -102,8 +100,7 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
       const path = servicePath(new URL(request.url));
       const route = mocked.find((candidate) => candidate.path === path);
       if (route !== undefined) return answer(route.name, request);
-      const paths = mocked.map((candidate) => candidate.path).join(' and ');
-      return Response.json({ error: 'not_found', message: `siret-mock answers ${paths} only.` }, { status: 404 });
+      return errorResponse(404, 'not_found', `siret-mock answers ${listPaths(mocked)} only.`);
     },
     clock,
     db: db as Db,

@@ -17,6 +17,7 @@ const ENTRIES = {
 };
 /** subpath: a file shipped as is */
 const FILES = {
+  './openapi.json': './dist/openapi.json',
   './package.json': './package.json',
 };
 
