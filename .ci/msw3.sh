@@ -39,7 +39,7 @@ mkdir -p "$work/test" "$work/node_modules" "$work/docs"
 cp package.json tsconfig.json vitest.config.ts "$work/"
 cp -R src mocks "$work/"
 cp docs/msw.md "$work/docs/"
-cp -R test/contract "$work/test/"
+cp -R test/contract test/support "$work/test/"
 tests=(test/msw-*.test.ts)
 [ -f test/readme-example.test.ts ] && tests+=(test/readme-example.test.ts)
 cp "${tests[@]}" "$work/test/"

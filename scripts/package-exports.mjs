@@ -33,6 +33,8 @@ for (const [subpath, [base, blocked]] of Object.entries(ENTRIES)) {
   if (subpath !== '.') typesVersions[subpath.slice(2)] = [`./dist/${base}.d.cts`];
 }
 Object.assign(exports, FILES);
+// node10 ignores `exports`: typesVersions points TypeScript at the shipped files under dist/ as well.
+for (const [subpath, file] of Object.entries(FILES)) if (file.startsWith('./dist/')) typesVersions[subpath.slice(2)] = [file];
 
 const url = new URL('../package.json', import.meta.url);
 const text = readFileSync(url, 'utf8');
