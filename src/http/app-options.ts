@@ -4,6 +4,7 @@ import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
 import { createRandom, type RandomSource } from '../core/random.js';
+import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { systemClock } from './system-clock.js';
 import { isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
@@ -45,6 +46,13 @@ export interface AppOptions {
   store?: QuotaStore;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
   onRecords?(records: CompanyRecord[], request: Request): void;
+  /**
+   * Extension, never on by default: extra record fields (`vat_number`, `legal_form`, `naf_code`, `naf_label`,
+   * `created_on`), added to every record after the six of the spec (JSON and CSV). Not a query parameter. @default []
+   */
+  fields?: RecordOptions['fields'];
+  /** Extension: `edge-cases` serves long, capitalised, NFD... names and addresses (docs/fixtures.md). @default 'default' */
+  profile?: RecordOptions['profile'];
 }
 
 /** The fetch handler and what it was built with. */
@@ -68,6 +76,8 @@ export interface ResolvedOptions {
   callerKey: (request: Request, context: RequestContext | undefined) => string;
   store: QuotaStore;
   onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
+  /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
+  recordOptions: RecordOptions | undefined;
 }
 
 const defaultCallerKey = (_request: Request, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
@@ -107,5 +117,7 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     callerKey: options.callerKey ?? defaultCallerKey,
     store: options.store ?? createMemoryQuotaStore(),
     onRecords: options.onRecords,
+    // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
+    recordOptions: resolveRecordOptions(options),
   };
 }

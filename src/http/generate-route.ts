@@ -1,6 +1,7 @@
 import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
+import { extraColumnsOf, toFixtureCsv } from '../core/fixture-csv.js';
 import type { RequestContext, ResolvedOptions } from './app-options.js';
 import { errorResponse, type ErrorExtras } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
@@ -10,6 +11,7 @@ import { rateLimitedResponse } from './rate-limited-response.js';
 import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
 import { generateBodyJson } from './response-json.js';
 import { TIERS, type Tier } from './tiers.js';
+import type { GenerateResponse } from './wire-types.js';
 
 const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
 const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
@@ -79,14 +81,15 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
 
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
     const seed = params.seed ?? Math.floor(options.random.next() * (MAX_SEED + 1)) >>> 0;
-    const records = generateCompanies(params.quantity, { seed });
+    const { recordOptions } = options;
+    const records = generateCompanies(params.quantity, { seed, ...recordOptions });
     let text: string;
     let headers: HeaderList;
     if (params.format === 'csv') {
-      text = toCsv(records, { excel: params.excel });
+      text = recordOptions ? toFixtureCsv(records, extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
       headers = CSV_HEADERS;
     } else {
-      text = generateBodyJson({
+      const body: GenerateResponse = {
         count: records.length,
         data: records,
         meta: {
@@ -95,7 +98,9 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
           rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
           rate_limit_remaining_day: decision ? decision.remainingDay : -1,
         },
-      });
+      };
+      // Extension fields and edge-case text (quotes, NFD) need JSON.stringify's escaping; the six spec fields do not.
+      text = recordOptions ? JSON.stringify(body) : generateBodyJson(body);
       headers = limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
     }
     // After serialising: whatever onRecords does with the records cannot change what this response says. A HEAD answer

@@ -1,3 +1,5 @@
+import { PROFILES } from '../core/edge-cases.js';
+import { EXTRA_FIELDS } from '../core/extra-fields.js';
 import { MAX_SEED } from '../core/generate-companies.js';
 import { TIER_NAMES } from '../http/tiers.js';
 
@@ -37,6 +39,15 @@ export const SERVE_FLAGS: readonly ServeFlag[] = [
     literal: true,
     help: 'Redis unreachable: closed (503) or open',
   },
+  { name: 'max-connections', value: 'N', env: 'SIRET_MOCK_MAX_CONNECTIONS', defaultText: '1024', literal: true, help: 'open connections at most (1..1000000)' },
+  {
+    name: 'fields',
+    value: 'a,b,...',
+    env: 'SIRET_MOCK_FIELDS',
+    defaultText: 'none',
+    help: `extension: extra record fields (${EXTRA_FIELDS.join(', ')})`,
+  },
+  { name: 'profile', value: 'NAME', env: 'SIRET_MOCK_PROFILE', defaultText: 'default', literal: true, help: `extension: ${PROFILES.join(' or ')} records` },
   { name: 'quiet', env: 'SIRET_MOCK_QUIET=1', defaultText: 'off', help: 'no access log' },
   { name: 'help', short: 'h', help: 'print this help' },
 ];
