@@ -6,6 +6,7 @@ import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './node-adapter.js';
 import type { SiretServerOptions } from './create-server.js';
 import { MAX_SEED } from '../core/generate-companies.js';
+import { GENERATE_PATH } from '../http/routes.js';
 import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';
 import { SERVE_PARSE_OPTIONS, SERVE_USAGE } from './serve-flags.js';
 
@@ -130,7 +131,7 @@ async function serve(argv: string[]): Promise<number> {
   if (reachable.hostname === '0.0.0.0' || reachable.hostname === '[::]') reachable.hostname = 'localhost';
   const store = settings.server.redis === undefined ? 'memory' : `redis ${redactUrlValue(settings.server.redis)}`;
   out(`siret-mock listening on ${url.origin} (tier ${settings.server.tier}, quota store: ${store})`);
-  out(`  try: curl -i '${reachable.origin}/api/v1/generate?quantity=5'`);
+  out(`  try: curl -i '${reachable.origin}${GENERATE_PATH}?quantity=5'`);
   if (server.servesDemo) out(`  demo: ${reachable.origin}/`);
 
   await new Promise<void>((resolve) => {
