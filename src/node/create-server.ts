@@ -125,14 +125,16 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       if (hash !== -1) req.url = url = url.slice(0, hash);
       if (url.length > maxUrlLength) {
         logged(req, res);
-        res.writeHead(414, { ...ERROR_HEADERS, connection: 'close' });
-        res.end(uriTooLongBody(maxUrlLength));
+        const body = uriTooLongBody(maxUrlLength);
+        res.writeHead(414, { ...ERROR_HEADERS, 'content-length': Buffer.byteLength(body), connection: 'close' });
+        res.end(body);
         return;
       }
       if (req.headers.host === undefined && req.httpVersion === '1.1') {
         logged(req, res);
-        res.writeHead(400, { ...ERROR_HEADERS, connection: 'close' });
-        res.end(MISSING_HOST);
+        const body = MISSING_HOST;
+        res.writeHead(400, { ...ERROR_HEADERS, 'content-length': Buffer.byteLength(body), connection: 'close' });
+        res.end(body);
         return;
       }
       // The demo's files, when built; everything else (and `/` without a demo: a 404 naming the API's paths) is the app's.
