@@ -1,7 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
 import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import { createServiceRoutes, GENERATE_PATH, OPENAPI_PATH, type AppOptions, type ServiceRoutes } from '../src/http/index.js';
+import { createServiceRoutes, ROUTES, type AppOptions, type ServiceRoutes } from '../src/http/index.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { clearRecordsDb, createRecordsDb, type RecordsDb } from './records-db.js';
 
@@ -60,16 +60,16 @@ export function createHandlers(options: HandlersOptions = {}): SiretMockHandlers
     });
   let routes = build();
 
-  const handlers = [
-    http.all(servicePattern(GENERATE_PATH, baseUrl), async ({ request }) => {
-      const response = await routes.generate(request);
+  // One handler per route of the table that the mocks serve (the server-only /healthz is left to pass through).
+  const handlers = ROUTES.filter((route) => route.mocked).map((route) =>
+    http.all(servicePattern(route.path, baseUrl), async ({ request }) => {
+      const response = await routes[route.name](request);
       const records = served.get(request);
       // Recorded before the response is delivered, so a test that awaited fetch sees them in db.
       if (records !== undefined) await Promise.all(records.map((record) => db.create(record)));
       return response;
     }),
-    http.all(servicePattern(OPENAPI_PATH, baseUrl), ({ request }) => routes.openapi(request)),
-  ];
+  );
 
   return {
     handlers,

@@ -1,15 +1,38 @@
 import { Collection } from '@msw/data';
-import { companyRecordSchema } from '../src/http/schemas.js';
+import { COMPANY_FIELDS, type CompanyRecord } from '../src/core/company-record.js';
 
-/** An `@msw/data` collection of company records, with the schema the API answers with. */
-export type RecordsDb = Collection<typeof companyRecordSchema>;
+type Issue = { message: string; path: [string] };
+
+/**
+ * The record shape as a Standard Schema (https://standardschema.dev), the interface `@msw/data` validates with: six
+ * non-empty strings, so the collection needs no validation library.
+ */
+export const companyRecordStandardSchema = {
+  '~standard': {
+    version: 1,
+    vendor: 'siret-mock',
+    validate(value: unknown): { value: CompanyRecord } | { issues: Issue[] } {
+      const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+      const issues: Issue[] = [];
+      for (const field of COMPANY_FIELDS) {
+        const cell = record[field];
+        if (typeof cell !== 'string' || cell === '') issues.push({ message: `${field} must be a non-empty string`, path: [field] });
+      }
+      return issues.length > 0 ? { issues } : { value: record as unknown as CompanyRecord };
+    },
+    types: undefined as unknown as { input: CompanyRecord; output: CompanyRecord } | undefined,
+  },
+} as const;
+
+/** An `@msw/data` collection of company records, with the shape the API answers with. */
+export type RecordsDb = Collection<typeof companyRecordStandardSchema>;
 
 /**
  * Creates an empty collection of served records.
  * @example const db = createRecordsDb(); db.findMany((q) => q.where({ city: 'Lyon' }))
  */
 export function createRecordsDb(): RecordsDb {
-  return new Collection({ schema: companyRecordSchema });
+  return new Collection({ schema: companyRecordStandardSchema });
 }
 
 /**

@@ -53,3 +53,11 @@ export {
   type QuotaStore,
 } from './core/quota-store.js';
 export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';
+export type {
+  ErrorCode,
+  ErrorResponse,
+  GenerateMeta,
+  GenerateResponse,
+  HealthResponse,
+  RateLimitErrorResponse,
+} from './http/wire-types.js';
