@@ -1,5 +1,6 @@
 // The extension options of the handler and the server: extra fields and the edge-case profile, never on by default.
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../mocks/index.js';
@@ -43,6 +44,18 @@ describe('createApp fields and profile options', () => {
     const record = document.components.schemas.CompanyRecord;
     expect(record.required).toEqual([...COMPANY_FIELDS]);
     for (const field of [...EXTRA_FIELDS, 'address_line_2', 'edge_cases']) expect(record.properties[field]?.description).toMatch(/^Extension, absent by default/);
+  });
+
+  it('serves extension records that the published CompanyRecord schema accepts (Ajv, JSON Schema 2020-12)', async () => {
+    const document = (await (await createApp().fetch(new Request('http://localhost/api/v1/openapi.json'))).json()) as { components: object };
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addSchema({ $id: 'https://doc.invalid/openapi.json', components: document.components });
+    const validate = ajv.getSchema('https://doc.invalid/openapi.json#/components/schemas/CompanyRecord');
+    const app = createApp({ fields: [...EXTRA_FIELDS], profile: 'edge-cases' });
+    const body = (await (await app.fetch(new Request(url('?seed=11&quantity=50')))).json()) as Body;
+    for (const record of body.data) expect(validate?.(record), JSON.stringify(validate?.errors)).toBe(true);
+    // An unknown field is still refused: the schema lists the extension fields, it does not open the record.
+    expect(validate?.({ ...body.data[0], other: 'x' })).toBe(false);
   });
 });
 
