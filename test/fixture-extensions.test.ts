@@ -69,6 +69,8 @@ describe('createHandlers fields and profile options (MSW)', () => {
   it('serves the records of the options through fetch', async () => {
     const body = (await (await fetch(url('?seed=77&quantity=30'))).json()) as Body;
     expect(body.data).toEqual(generateCompanyFixtures(30, { seed: 77, fields: ['created_on'], profile: 'edge-cases' }));
+    // The served-records db keeps them whole, extension fields included.
+    expect(mock.db.all().slice(-30)).toEqual(body.data);
   });
 });
 
