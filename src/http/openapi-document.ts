@@ -1,7 +1,7 @@
 import { MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaLimits } from '../core/quota.js';
-import { withFixtureFields } from './fixture-fields-schema.js';
 import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
+import { withFixtureFields } from './fixture-fields-schema.js';
 import { JSON_SCHEMAS } from './json-schemas.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from './response-headers.js';
@@ -194,7 +194,7 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
     paths,
     components: {
       // The extension fields (handler/server options `fields` and `profile`) are optional properties of the record.
-      schemas: { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord) },
+      schemas: { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord as JsonObject) },
       securitySchemes: { lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' } },
       headers: {
         AccessControlAllowOrigin: header('Always *', { type: 'string', const: '*' }),

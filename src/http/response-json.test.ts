@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCommunes } from '../core/address.js';
-import { ACTIVITIES, PLACES, STREET_NAMES, STREET_TYPES, SURNAMES, TRADES } from '../core/data/names.js';
+import { ACTIVITIES, FIRST_NAMES, PLACES, STREET_NAMES, STREET_TYPES, SURNAMES, TRADES } from '../core/data/names.js';
 import { SCI_NAMES } from '../core/company.js';
 import { generateCompanies } from '../core/generate-companies.js';
 import { generateBodyJson } from './response-json.js';
@@ -12,7 +12,7 @@ const meta = { generated_at: '2026-11-22T05:35:35+00:00', source: 'siret-"mock"'
 describe('generateBodyJson', () => {
   it('relies on generator tables whose every entry needs no JSON escaping', () => {
     const strings = [
-      ...SURNAMES, ...TRADES, ...ACTIVITIES, ...PLACES, ...STREET_NAMES, ...SCI_NAMES,
+      ...SURNAMES, ...FIRST_NAMES, ...TRADES.map(([trade]) => trade), ...ACTIVITIES, ...PLACES, ...STREET_NAMES, ...SCI_NAMES,
       ...STREET_TYPES.map(([type]) => type),
       ...loadCommunes().values.flatMap((c) => [c.name, ...c.postcodes]),
     ];

@@ -1,5 +1,5 @@
 import { MAX_SEED } from '../core/generate-companies.js';
-import { PROFILES } from '../core/record-options.js';
+import { EXTRA_FIELDS, PROFILES } from '../core/record-options.js';
 import { TIER_NAMES } from '../http/tiers.js';
 
 /** One flag of `siret-mock serve`: the usage text, the parser options and the docs' tables are all derived from these. */
@@ -39,8 +39,14 @@ export const SERVE_FLAGS: readonly ServeFlag[] = [
     help: 'Redis unreachable: closed (503) or open',
   },
   { name: 'max-connections', value: 'N', env: 'SIRET_MOCK_MAX_CONNECTIONS', defaultText: '1024', literal: true, help: 'open connections at most (1..1000000)' },
-  { name: 'fields', value: 'a,b,...', env: 'SIRET_MOCK_FIELDS', defaultText: 'none', help: 'extension: extra record fields, comma list' },
-  { name: 'profile', value: PROFILES.join('|'), env: 'SIRET_MOCK_PROFILE', defaultText: 'default', literal: true, help: 'extension: edge-case records' },
+  {
+    name: 'fields',
+    value: 'a,b,...',
+    env: 'SIRET_MOCK_FIELDS',
+    defaultText: 'none',
+    help: `extension: extra record fields (${EXTRA_FIELDS.join(', ')})`,
+  },
+  { name: 'profile', value: 'NAME', env: 'SIRET_MOCK_PROFILE', defaultText: 'default', literal: true, help: `extension: ${PROFILES.join(' or ')} records` },
   { name: 'quiet', env: 'SIRET_MOCK_QUIET=1', defaultText: 'off', help: 'no access log' },
   { name: 'help', short: 'h', help: 'print this help' },
 ];
