@@ -25,9 +25,24 @@ const [record] = generateCompanyFixtures(1, { seed: 1, fields: ['vat_number', 'n
 assert.match(record.naf_code, /^\d{2}\.\d{2}[A-Z]$/);
 console.log('siret-mock/faker ok with faker', (await import('@faker-js/faker/package.json', { with: { type: 'json' } })).default.version, draw()[0]);
 JS
+cat > check.cjs <<'JS'
+// CommonJS users: the faker entry and the handler's extension options (loaded lazily) through require.
+const assert = require('node:assert/strict');
+const { faker } = require('@faker-js/faker');
+const { fakeSiret } = require('siret-mock/faker');
+const { createApp } = require('siret-mock/node');
+(async () => {
+  assert.match(fakeSiret(faker), /^\d{3} \d{3} \d{3} \d{5}$/);
+  const app = createApp({ fields: ['vat_number'], profile: 'edge-cases' });
+  const body = await (await app.fetch(new Request('http://localhost/api/v1/generate?seed=1&quantity=3'))).json();
+  assert.ok(body.data.every((r) => /^FR\d{11}$/.test(r.vat_number) && Array.isArray(r.edge_cases)));
+  console.log('CommonJS ok');
+})();
+JS
 for major in 9 10; do
   npm install --no-audit --no-fund --silent "$tmp/$tarball" "@faker-js/faker@^$major"
   node check.mjs
+  node check.cjs
 done
 lines=$(npx --no-install siret-mock identifiers --count 31 --seed 1 | wc -l)
 test "$lines" -eq 31
