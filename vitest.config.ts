@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/**/*.jsdom.test.ts', 'test/e2e/**', 'test/services/**', 'test/stress/**', 'node_modules/**'],
+          exclude: ['test/**/*.jsdom.test.ts', 'test/**/*.acceptance.test.ts', 'test/e2e/**', 'test/services/**', 'test/stress/**', 'node_modules/**'],
           testTimeout: 20_000,
         },
       },

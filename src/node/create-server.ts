@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createApp, type App, type AppOptions } from '../http/index.js';
+import { API_PREFIX, createApp, errorResponse, STATUS_TEXT, type App, type AppOptions, type ErrorCode, type ErrorExtras } from '../http/index.js';
 import type { QuotaStore } from '../core/quota-store.js';
 import { clientAddressOf } from './client-address.js';
-import { createNodeListener, type AccessLogEntry } from './node-adapter.js';
+import { logExchange } from './access-log.js';
+import { ALLOWED_METHODS } from '../http/response-headers.js';
+import { createNodeListener, writeResponse, type AccessLogEntry } from './node-adapter.js';
+import { NodeResponse, type RawResponseParts } from './node-response.js';
 import { withQuotaStoreFailurePolicy, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
 import { createRedisQuotaStore, type RedisQuotaStore } from './redis-quota-store.js';
 import { redactSecrets } from './redact-secrets.js';
@@ -63,8 +66,14 @@ export interface SiretServer {
   close(): Promise<void>;
 }
 
-const ERROR_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
-const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+/** The server's own refusals, in the service's error vocabulary (same body, same common headers), closing the connection. */
+function refusal(status: number, error: ErrorCode, message: string, extras?: ErrorExtras, headers: [string, string][] = []): Response {
+  const Response = NodeResponse as unknown as typeof globalThis.Response;
+  return errorResponse(status, error, message, { ...(extras ? { extras } : {}), headers: [...headers, ['connection', 'close']], Response });
+}
+
+const uriTooLong = (limit: number): Response =>
+  refusal(414, 'uri_too_long', `The request URL is longer than ${limit} bytes.`, { max_length: limit });
 
 /**
  * Creates the siret-mock server: the fetch handler of `createApp(options)` on `node:http`, with timeouts, size limits
@@ -89,13 +98,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   const staticFiles = demoDir === false ? undefined : createStaticFiles(demoDir);
 
   const logged = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!onAccess) return;
-    const started = performance.now();
-    const clientAddress = clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
-    res.once('close', () => {
-      const status = res.headersSent ? res.statusCode : 0;
-      onAccess({ method: req.method ?? '', url: req.url ?? '', status, clientAddress, durationMs: performance.now() - started });
-    });
+    if (onAccess) logExchange(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy), onAccess);
   };
 
   let closing: Promise<void> | undefined;
@@ -125,20 +128,16 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       if (hash !== -1) req.url = url = url.slice(0, hash);
       if (url.length > maxUrlLength) {
         logged(req, res);
-        const body = uriTooLongBody(maxUrlLength);
-        res.writeHead(414, { ...ERROR_HEADERS, 'content-length': Buffer.byteLength(body), connection: 'close' });
-        res.end(body);
+        void writeResponse(uriTooLong(maxUrlLength), req, res);
         return;
       }
       if (req.headers.host === undefined && req.httpVersion === '1.1') {
         logged(req, res);
-        const body = MISSING_HOST;
-        res.writeHead(400, { ...ERROR_HEADERS, 'content-length': Buffer.byteLength(body), connection: 'close' });
-        res.end(body);
+        void writeResponse(refusal(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.'), req, res);
         return;
       }
       // The demo's files, when built; everything else (and `/` without a demo: a 404 naming the API's paths) is the app's.
-      if (staticFiles && !url.startsWith('/api/') && staticFiles(req, res)) {
+      if (staticFiles && !url.startsWith(API_PREFIX) && staticFiles(req, res)) {
         logged(req, res);
         return;
       }
@@ -156,14 +155,13 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   const stopStallGuard = guardWriteStalls(server, { timeoutMs: options.writeStallTimeout ?? 10_000 });
   // CONNECT never reaches the request listener (Node hands over the socket); it is answered here like any refused method.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    writeRawError(socket, 405, req.method === 'HEAD', METHOD_NOT_ALLOWED, `Allow: ${ALLOWED_METHODS}\r\n`);
+    const message = `${req.method ?? 'CONNECT'} is not allowed; use ${ALLOWED_METHODS}.`;
+    writeRawResponse(socket, refusal(405, 'method_not_allowed', message, undefined, [['allow', ALLOWED_METHODS]]), false);
   });
   // Node answers an Expect other than 100-continue with an empty 417 of its own unless someone listens.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     guardRequestListener(() => {
-      const body = req.method === 'HEAD' ? '' : EXPECTATION_FAILED;
-      res.writeHead(417, { ...ERROR_HEADERS, 'content-length': Buffer.byteLength(body), connection: 'close' });
-      res.end(body);
+      void writeResponse(refusal(417, 'expectation_failed', 'The only Expect value supported is 100-continue.'), req, res);
     }, log)(req, res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
@@ -227,13 +225,7 @@ async function warnOnEvictionPolicy(store: RedisQuotaStore, log: (message: strin
   }
 }
 
-const METHOD_NOT_ALLOWED = JSON.stringify({ error: 'method_not_allowed', message: `Method not allowed. Allowed: ${ALLOWED_METHODS}.` });
-const EXPECTATION_FAILED = JSON.stringify({ error: 'expectation_failed', message: 'The only Expect value supported is 100-continue.' });
-const MISSING_HOST = JSON.stringify({ error: 'bad_request', message: 'An HTTP/1.1 request needs a Host header.' });
 
-function uriTooLongBody(limit: number): string {
-  return JSON.stringify({ error: 'uri_too_long', message: `The request URL is longer than ${limit} bytes.`, max_length: limit });
-}
 
 // The demo is built next to the compiled sources (dist/src/node -> dist/demo); from the TypeScript sources
 // (src/node, run through tsx) it is the repository's dist/demo.
@@ -243,19 +235,6 @@ function defaultDemoDir(): string {
 }
 
 /** Writes a whole JSON error answer on a socket Node no longer manages, then closes it. Never throws. */
-function writeRawError(socket: Socket, status: 405, head: boolean, body: string, extraHeaders = ''): void {
-  try {
-    const text = head ? '' : body;
-    const reason = { 405: 'Method Not Allowed' }[status];
-    socket.on('error', () => socket.destroy());
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-        `Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\n${extraHeaders}Connection: close\r\n\r\n${text}`,
-    );
-  } catch {
-    socket.destroy();
-  }
-}
 
 /**
  * Answers a request Node's parser refused, then closes the connection: 414/431 when the request line or headers are too
@@ -267,30 +246,34 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
       socket.destroy();
       return;
     }
-    let status = 400;
-    let body: Record<string, unknown> = { error: 'bad_request', message: 'The request is not valid HTTP/1.1.' };
+    let response = refusal(400, 'bad_request', 'The request is not valid HTTP/1.1.');
     if (error.code === 'HPE_HEADER_OVERFLOW') {
       // The parser counts the request line with the headers: if the line alone is over the URL limit, say so.
       const raw = error.rawPacket?.toString('latin1') ?? '';
       const lineEnd = raw.indexOf('\n');
-      if (lineEnd === -1 || lineEnd > maxUrlLength) {
-        status = 414;
-        body = JSON.parse(uriTooLongBody(maxUrlLength)) as Record<string, unknown>;
-      } else {
-        status = 431;
-        body = { error: 'request_header_fields_too_large', message: 'The request headers are too large.' };
-      }
+      response =
+        lineEnd === -1 || lineEnd > maxUrlLength
+          ? uriTooLong(maxUrlLength)
+          : refusal(431, 'request_header_fields_too_large', 'The request headers are too large.');
     } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADERS_TIMEOUT') {
-      status = 408;
-      body = { error: 'request_timeout', message: 'The request was not received in time.' };
+      response = refusal(408, 'request_timeout', 'The request was not received in time.');
     }
     // An answer to HEAD carries no body: a HEAD client would read body bytes as the start of another response.
-    const text = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ' ? '' : JSON.stringify(body);
-    const reason = { 400: 'Bad Request', 408: 'Request Timeout', 414: 'URI Too Long', 431: 'Request Header Fields Too Large' }[status];
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-        `Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${text}`,
-    );
+    writeRawResponse(socket, response, error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ');
+  } catch {
+    socket.destroy();
+  }
+}
+
+/** Writes a refusal straight to a socket Node's HTTP layer has let go of (parser errors, CONNECT), then closes it. */
+function writeRawResponse(socket: Socket, response: Response, head: boolean): void {
+  try {
+    const { status, headers, body } = NodeResponse.rawParts(response) as RawResponseParts;
+    const text = head ? '' : (body ?? '');
+    let lines = `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}\r\n`;
+    for (let i = 0; i + 1 < headers.length; i += 2) lines += `${headers[i]}: ${headers[i + 1]}\r\n`;
+    socket.on('error', () => socket.destroy());
+    socket.end(`${lines}content-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
   } catch {
     socket.destroy();
   }

@@ -1,6 +1,7 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota-store.js';
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
+import { loadIoredis } from './optional-peer.js';
 
 /**
  * The check-and-increment of `consumeQuota` (src/core/quota.ts) as one Lua script, so that several processes sharing
@@ -89,7 +90,8 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
     autoResendUnfulfilledCommands: false,
     retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
   };
-  const redis = new Redis(url, redisOptions) as Redis & ConsumeCommand;
+  // ioredis is an optional peer, loaded on first use (a one-line error naming it when it is missing).
+  const redis = new (loadIoredis().Redis)(url, redisOptions) as Redis & ConsumeCommand;
   redis.on('error', (error: Error) => options.onError?.(error));
   redis.defineCommand('siretMockConsume', { numberOfKeys: 1, lua: REDIS_CONSUME_SCRIPT });
   let closed = false;
