@@ -144,13 +144,16 @@ function loadStreets(): WeightedTable<StreetEntry> {
   const entries: Array<readonly [StreetEntry, number]> = [];
   for (const [type, maxNumber, lists] of STREET_KINDS) {
     const listTotal = lists.reduce((sum, [, share]) => sum + share, 0);
-    const base = { type, maxNumber, town: type === 'Boulevard' || type === 'Quai' || type === 'Cours', road: type === 'Route' || type === 'Chemin' };
+    const town = type === 'Boulevard' || type === 'Quai' || type === 'Cours';
+    const road = type === 'Route' || type === 'Chemin';
+    // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
+    const entry = (line: string | undefined, townName: string | undefined): StreetEntry => ({ type, line, townName, maxNumber, town, road });
     for (const [list, share] of lists) {
       const weight = ((shares.get(type) as number) * share) / listTotal;
-      if (list === 'TOWARDS') entries.push([{ ...base, line: undefined, townName: undefined }, weight]);
+      if (list === 'TOWARDS') entries.push([entry(undefined, undefined), weight]);
       else {
         for (const name of STREET_LISTS[list]) {
-          entries.push([{ ...base, line: `${type} ${name}`, townName: communeNames.has(name) ? name : undefined }, weight / STREET_LISTS[list].length]);
+          entries.push([entry(`${type} ${name}`, communeNames.has(name) ? name : undefined), weight / STREET_LISTS[list].length]);
         }
       }
     }

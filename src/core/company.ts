@@ -91,16 +91,16 @@ const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
   [(r) => { const a = surname(r); return `${a}-${another(r, surname, a)}`; }, 15], // SCI Girard-Bonnet
 ]);
 
-/** Draws a company name with its legal form; `drawCompany` adds the parts. */
-function drawName(random: RandomSource): [name: string, legalForm: string] {
+/** Draws a company name, its legal form last ("Moreau Conseil SASU", "SCI Les Tilleuls"). */
+function drawName(random: RandomSource): string {
   const legalForm = LEGAL_FORMS.draw(random);
   // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
-  if (legalForm === 'EI') return [`${person(random)} EI`, legalForm];
-  if (legalForm === 'SCI') return [`SCI ${SCI_PATTERNS.draw(random)(random)}`, legalForm];
+  if (legalForm === 'EI') return `${person(random)} EI`;
+  if (legalForm === 'SCI') return `SCI ${SCI_PATTERNS.draw(random)(random)}`;
   let name: string | undefined;
   if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
   while (name === undefined) name = COMPANY_PATTERNS.draw(random)(random, legalForm);
-  return [`${name} ${legalForm}`, legalForm];
+  return `${name} ${legalForm}`;
 }
 
 const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique']);
@@ -112,9 +112,10 @@ const ACTIVITY_WORDS = new Set([...ACTIVITIES, 'Avocats']);
  * "SCI Les Tilleuls", "Pharmacie du Centre SELARL". Draws the same name as `drawCompanyName` for the same random state.
  */
 export function drawCompany(random: RandomSource): CompanyName {
-  const [name, legalForm] = drawName(random);
-  if (legalForm === 'EI' || legalForm === 'SCI') return { name, legalForm };
+  const name = drawName(random);
   const words = name.split(' ');
+  const legalForm = words[0] === 'SCI' ? 'SCI' : (words[words.length - 1] as string);
+  if (legalForm === 'EI' || legalForm === 'SCI') return { name, legalForm };
   const first = words[0] as string;
   const beforeForm = words[words.length - 2] as string;
   const trade = TRADE_WORDS.has(first) ? first : ACTIVITY_WORDS.has(beforeForm) ? beforeForm : undefined;
@@ -123,5 +124,5 @@ export function drawCompany(random: RandomSource): CompanyName {
 
 /** Draws a company name with its legal form ("Martin Conseil SAS", "Dubois et Fils SARL", "SCI Les Tilleuls"). */
 export function drawCompanyName(random: RandomSource): string {
-  return drawName(random)[0];
+  return drawName(random);
 }
