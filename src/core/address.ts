@@ -140,7 +140,13 @@ let streetTable: WeightedTable<StreetEntry> | undefined;
 function loadStreets(): WeightedTable<StreetEntry> {
   if (streetTable) return streetTable;
   const shares = new Map(STREET_TYPES);
-  const communeNames = new Set(loadCommunes().values.map((c) => placeWithDe(c.name)));
+  const communeNames = new Set(loadCommunes().values.map((c) => c.name));
+  // "des Lilas" names Les Lilas, "de Paris" Paris: the town a street name would name, if any.
+  const townNamed = (name: string): string | undefined => {
+    const town = /^du /.test(name) ? `Le ${name.slice(3)}` : /^des /.test(name) ? `Les ${name.slice(4)}` : /^de la /.test(name) ? `La ${name.slice(6)}`
+      : /^de l'/.test(name) ? `L'${name.slice(5)}` : /^de /.test(name) ? name.slice(3) : /^d'/.test(name) ? name.slice(2) : undefined;
+    return town !== undefined && communeNames.has(town) ? name : undefined;
+  };
   const entries: Array<readonly [StreetEntry, number]> = [];
   for (const [type, maxNumber, lists] of STREET_KINDS) {
     const listTotal = lists.reduce((sum, [, share]) => sum + share, 0);
@@ -153,7 +159,7 @@ function loadStreets(): WeightedTable<StreetEntry> {
       if (list === 'TOWARDS') entries.push([entry(undefined, undefined), weight]);
       else {
         for (const name of STREET_LISTS[list]) {
-          entries.push([entry(`${type} ${name}`, communeNames.has(name) ? name : undefined), weight / STREET_LISTS[list].length]);
+          entries.push([entry(`${type} ${name}`, townNamed(name)), weight / STREET_LISTS[list].length]);
         }
       }
     }
