@@ -6,12 +6,19 @@ export type HeaderList = ReadonlyArray<readonly [string, string]>;
 /** Methods answered on every path of the service. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-// Sent on every response, errors included, so browsers can read errors and rate-limit headers cross-origin.
-const COMMON: HeaderList = [
+/** Response headers a cross-origin script may read. */
+export const EXPOSED_HEADERS = 'RateLimit, RateLimit-Policy, Retry-After, Content-Disposition';
+
+/** Request headers a CORS preflight allows. */
+export const ALLOWED_REQUEST_HEADERS = 'Authorization';
+
+/** Sent on every response, errors included (the server's own refusals too), so browsers can read errors and rate-limit headers cross-origin. */
+export const COMMON_HEADERS: HeaderList = [
   ['access-control-allow-origin', '*'],
-  ['access-control-expose-headers', 'RateLimit, RateLimit-Policy, Retry-After, Content-Disposition'],
+  ['access-control-expose-headers', EXPOSED_HEADERS],
   ['cache-control', 'no-store'],
 ];
+const COMMON = COMMON_HEADERS;
 
 /** Headers of every JSON response (bodies and errors). */
 export const JSON_HEADERS: HeaderList = [...COMMON, ['content-type', 'application/json']];
@@ -27,7 +34,7 @@ export const CSV_HEADERS: HeaderList = [
 export const PREFLIGHT_HEADERS: HeaderList = [
   ...COMMON,
   ['access-control-allow-methods', ALLOWED_METHODS],
-  ['access-control-allow-headers', 'Authorization'],
+  ['access-control-allow-headers', ALLOWED_REQUEST_HEADERS],
   ['access-control-max-age', '86400'],
 ];
 

@@ -5,7 +5,7 @@ import { ACTIVITIES, FIRST_NAMES, PLACES, STREET_NAMES, STREET_TYPES, SURNAMES, 
 import { SCI_NAMES } from '../core/company.js';
 import { generateCompanies } from '../core/generate-companies.js';
 import { generateBodyJson } from './response-json.js';
-import type { GenerateResponseBody } from './schemas.js';
+import type { GenerateResponse } from './wire-types.js';
 
 const meta = { generated_at: '2026-11-22T05:35:35+00:00', source: 'siret-"mock"', rate_limit_remaining_minute: 9, rate_limit_remaining_day: -1 };
 
@@ -24,7 +24,7 @@ describe('generateBodyJson', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 100 }), (seed, n) => {
         const data = generateCompanies(n, { seed });
-        const body: GenerateResponseBody = { count: data.length, data, meta };
+        const body: GenerateResponse = { count: data.length, data, meta };
         expect(generateBodyJson(body)).toBe(JSON.stringify(body));
       }),
       { numRuns: 300 },

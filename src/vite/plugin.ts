@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
-import { createApp, type AppOptions } from '../http/index.js';
+import { API_PREFIX, createApp, ROUTES, type AppOptions } from '../http/index.js';
 import { createNodeListener } from '../node/node-adapter.js';
 
 /** Options of the Vite plugin: the same as `createApp`. */
@@ -8,8 +8,9 @@ export type SiretMockPluginOptions = AppOptions;
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-/** The service's own paths; everything else goes on to Vite (the app's pages, modules and its own endpoints). */
-const API_PREFIX = '/api/v1/';
+/** The service's own paths (the route table's mocked routes, and 404s under the API prefix); everything else goes on to Vite. */
+const SERVED = new Set(ROUTES.filter((route) => route.mocked).map((route) => route.path));
+const isServicePath = (url: string): boolean => url.startsWith(API_PREFIX) || SERVED.has(url.split('?')[0] as string);
 
 /**
  * Vite plugin that answers `/api/v1/*` from the siret-mock handler inside `vite dev` (and `vite preview`), with no service
@@ -28,7 +29,7 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
     const listener = createNodeListener(createApp(options));
     middleware = (req, res, next) => {
       // Mounted without a path so that connect does not strip it from req.url: the handler needs the full URL.
-      if ((req.url ?? '').startsWith(API_PREFIX)) listener(req, res);
+      if (isServicePath(req.url ?? '')) listener(req, res);
       else next();
     };
     return middleware;
