@@ -2,7 +2,7 @@ import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
 import { errorExchange } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
-import { ALLOWED_METHODS, JSON_HEADERS, PREFLIGHT_HEADERS } from './response-headers.js';
+import { ALLOWED_METHODS, contentLengthOf, JSON_HEADERS, preflightHeaders, withHeaders } from './response-headers.js';
 import { type ServiceRequest, type ServiceResponse, toResponse } from './service-exchange.js';
 
 /** The service's paths. */
@@ -24,8 +24,9 @@ type PlainHandler = (request: ServiceRequest, context?: RequestContext) => Promi
 
 const ALLOW = [['allow', ALLOWED_METHODS]] as const;
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
-const PREFLIGHT: ServiceResponse = { status: 204, headers: PREFLIGHT_HEADERS, body: null };
-const json = (body: string | null): ServiceResponse => ({ status: 200, headers: JSON_HEADERS, body });
+/** A 200 JSON answer; to HEAD, its headers (`Content-Length` included) without the body. */
+const json = (body: string, head: boolean): ServiceResponse =>
+  head ? { status: 200, headers: withHeaders(JSON_HEADERS, contentLengthOf(body)), body: null } : { status: 200, headers: JSON_HEADERS, body };
 
 function isStoreUnavailable(error: unknown): boolean {
   // By name as well: a store bundled separately may carry its own copy of the class.
@@ -41,7 +42,7 @@ function route(
     const method = request.method;
     const head = method === 'HEAD';
     try {
-      if (method === 'OPTIONS') return PREFLIGHT;
+      if (method === 'OPTIONS') return { status: 204, headers: preflightHeaders(request.headers.get('access-control-request-headers')), body: null };
       if (method !== 'GET' && !head) {
         return errorExchange(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`, { headers: ALLOW });
       }
@@ -104,9 +105,9 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
       openApiBody = undefined;
       throw error;
     });
-    return json(request.method === 'HEAD' ? null : body);
+    return json(body, request.method === 'HEAD');
   });
-  const healthz = route(HEALTHZ_PATH, (request) => json(request.method === 'HEAD' ? null : HEALTH_BODY));
+  const healthz = route(HEALTHZ_PATH, (request) => json(HEALTH_BODY, request.method === 'HEAD'));
 
   const handle: PlainHandler = async (request, context) => {
     const pathname = pathnameOf(request.url);

@@ -1,4 +1,4 @@
-import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
+import { contentLengthOf, type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import { type ServiceResponse, toResponse } from './service-exchange.js';
 import type { ErrorCode, ErrorResponseBody } from './schemas.js';
 
@@ -20,19 +20,17 @@ export type ErrorExtras = Omit<ErrorResponseBody, 'error' | 'message'>;
 export interface ErrorOptions {
   extras?: ErrorExtras;
   headers?: HeaderList;
-  /** Drop the body: HEAD answers as GET would, without a body. */
+  /** Drop the body: HEAD answers as GET would (`Content-Length` included), without a body. */
   head?: boolean;
 }
 
 /** A JSON error as plain data: `{ error, message, ...extras }` with the common headers. */
 export function errorExchange(status: number, error: ErrorCode, message: string, options: ErrorOptions = {}): ServiceResponse {
-  const body: ErrorResponseBody = { error, message, ...options.extras };
-  return {
-    status,
-    statusText: STATUS_TEXT[status] ?? '',
-    headers: options.headers ? withHeaders(JSON_HEADERS, options.headers) : JSON_HEADERS,
-    body: options.head ? null : JSON.stringify(body),
-  };
+  const body = JSON.stringify({ error, message, ...options.extras } satisfies ErrorResponseBody);
+  const headers = options.headers ? withHeaders(JSON_HEADERS, options.headers) : JSON_HEADERS;
+  const statusText = STATUS_TEXT[status] ?? '';
+  if (options.head) return { status, statusText, headers: withHeaders(headers, contentLengthOf(body)), body: null };
+  return { status, statusText, headers, body };
 }
 
 /**

@@ -8,7 +8,7 @@ import { parseGenerateParams } from './generate-params.js';
 import { queryParamsOf } from './query-params.js';
 import { rateLimitedExchange as rateLimitedResponse } from './rate-limited-response.js';
 import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
-import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
+import { contentLengthOf, CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
 import { generateBodyJson } from './response-json.js';
 import type { GenerateResponseBody } from './schemas.js';
 
@@ -88,9 +88,6 @@ export function createGenerateRoute(
 
     const csv = params.format === 'csv';
     const headers = csv ? CSV_HEADERS : limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
-    // HEAD serves no records, so it draws none and records none.
-    if (head) return { status: 200, headers, body: null };
-
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
     const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32) >>> 0;
     const records = generateCompanies(params.quantity, { seed });
@@ -109,6 +106,8 @@ export function createGenerateRoute(
       };
       text = generateBodyJson(body);
     }
+    // HEAD does the work of GET (its Content-Length is the length GET would send) but serves, so records, nothing.
+    if (head) return { status: 200, headers: withHeaders(headers, contentLengthOf(text)), body: null };
     // After serialising: whatever onRecords does with the records cannot change what this response says.
     options.onRecords?.(records, request);
     return { status: 200, headers, body: text };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { QuotaLimits } from '../core/quota.js';
-import { ALLOWED_METHODS } from './response-headers.js';
+import { ALLOWED_METHODS, DEFAULT_ALLOWED_HEADERS } from './response-headers.js';
 import {
   companyRecordSchema,
   errorResponseSchema,
@@ -134,7 +134,10 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
               headers: {
                 ...commonHeaders,
                 'Access-Control-Allow-Methods': header(ALLOWED_METHODS),
-                'Access-Control-Allow-Headers': header('Authorization'),
+                'Access-Control-Allow-Headers': {
+                  description: `The request headers the preflight asked for (Access-Control-Request-Headers), as asked; ${DEFAULT_ALLOWED_HEADERS} when it asked for none`,
+                  schema: { type: 'string' },
+                },
                 'Access-Control-Max-Age': header('86400'),
               },
             },
