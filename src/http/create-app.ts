@@ -2,6 +2,7 @@ import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
 import { errorExchange } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
+import { createPricingPage, PRICING_PATH } from './pricing-page.js';
 import { ALLOWED_METHODS, contentLengthOf, JSON_HEADERS, preflightHeaders, withHeaders } from './response-headers.js';
 import { type ServiceRequest, type ServiceResponse, toResponse } from './service-exchange.js';
 
@@ -9,6 +10,9 @@ import { type ServiceRequest, type ServiceResponse, toResponse } from './service
 export const GENERATE_PATH = '/api/v1/generate';
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const HEALTHZ_PATH = '/healthz';
+/** Browsers ask for it on their own; a 204 they may cache, rather than a 404 in every console. */
+const FAVICON_PATH = '/favicon.ico';
+const FAVICON: ServiceResponse = { status: 204, headers: [['access-control-allow-origin', '*'], ['cache-control', 'public, max-age=86400']], body: null };
 
 /** A handler for one path: it does the method routing, CORS preflight and error mapping itself. */
 export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;
@@ -46,7 +50,9 @@ function route(
       if (method !== 'GET' && !head) {
         return errorExchange(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`, { headers: ALLOW });
       }
-      return await handle(request, context);
+      const response = await handle(request, context);
+      // HEAD answers as GET would, Content-Length included, without the body.
+      return head && response.body !== null ? { ...response, headers: withHeaders(response.headers, contentLengthOf(response.body)), body: null } : response;
     } catch (error) {
       if (isStoreUnavailable(error)) {
         return errorExchange(503, 'quota_store_unavailable', 'The quota store cannot be reached; retry in 1 second.', {
@@ -108,6 +114,8 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
     return json(body, request.method === 'HEAD');
   });
   const healthz = route(HEALTHZ_PATH, (request) => json(HEALTH_BODY, request.method === 'HEAD'));
+  const pricing = route(PRICING_PATH, createPricingPage(resolved));
+  const favicon = route(FAVICON_PATH, () => FAVICON);
 
   const handle: PlainHandler = async (request, context) => {
     const pathname = pathnameOf(request.url);
@@ -115,6 +123,8 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
     if (pathname === GENERATE_PATH) return generate(request, context);
     if (pathname === OPENAPI_PATH) return openapi(request, context);
     if (pathname === HEALTHZ_PATH) return healthz(request, context);
+    if (pathname === PRICING_PATH) return pricing(request, context);
+    if (pathname === FAVICON_PATH) return favicon(request, context);
     return errorExchange(404, 'not_found', `No such path. This service answers ${GENERATE_PATH}, ${OPENAPI_PATH} and ${HEALTHZ_PATH}.`, {
       head: request.method === 'HEAD',
     });

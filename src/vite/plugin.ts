@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
-import { createApp, type AppOptions } from '../http/index.js';
-import { createNodeListener } from '../node/node-adapter.js';
+import { createApp, errorResponse, GENERATE_PATH, OPENAPI_PATH, type AppOptions } from '../http/index.js';
+import { createNodeListener, type FetchHandler } from '../node/node-adapter.js';
 
 /** Options of the Vite plugin: the same as `createApp`. */
 export type SiretMockPluginOptions = AppOptions;
@@ -10,6 +10,19 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 
 /** The service's own paths; everything else goes on to Vite (the app's pages, modules and its own endpoints). */
 const API_PREFIX = '/api/v1/';
+/** The paths the plugin answers under `API_PREFIX`: the 404 names these, and only these. */
+const SERVED_PATHS: readonly string[] = [GENERATE_PATH, OPENAPI_PATH];
+const NOT_FOUND_MESSAGE = `No such path. This Vite plugin answers ${SERVED_PATHS.join(' and ')}; paths outside ${API_PREFIX} are the app's.`;
+
+/** The app, narrowed to the paths the plugin serves (the app alone would also answer, and name, the server's other paths). */
+function servedOnly(app: FetchHandler): FetchHandler {
+  return {
+    fetch(request, context) {
+      if (SERVED_PATHS.includes(new URL(request.url).pathname)) return app.fetch(request, context);
+      return Promise.resolve(errorResponse(404, 'not_found', NOT_FOUND_MESSAGE, { head: request.method === 'HEAD' }));
+    },
+  };
+}
 
 /**
  * Vite plugin that answers `/api/v1/*` from the siret-mock handler inside `vite dev` (and `vite preview`), with no service
@@ -25,7 +38,7 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
   let middleware: Middleware | undefined;
   const mount = (): Middleware => {
     if (middleware) return middleware;
-    const listener = createNodeListener(createApp(options));
+    const listener = createNodeListener(servedOnly(createApp(options)));
     middleware = (req, res, next) => {
       // Mounted without a path so that connect does not strip it from req.url: the handler needs the full URL.
       if ((req.url ?? '').startsWith(API_PREFIX)) listener(req, res);
