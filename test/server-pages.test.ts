@@ -40,7 +40,10 @@ describe('/pricing', () => {
       expect(response.status, accept).toBe(200);
       expect(response.headers.get('content-type'), accept).toBe('application/json');
       expect(await response.json()).toMatchObject({
-        tiers: { free: { max_quantity: 20, rate_limit: { per_minute: 3, per_day: 7 }, csv: false }, lifetime: { max_quantity: 60, rate_limit: null, csv: true } },
+        tiers: {
+          free: { max_quantity: 20, rate_limit: { per_minute: 3, per_day: 7 }, csv: false },
+          lifetime: { max_quantity: 60, rate_limit: null, csv: true },
+        },
         default_tier: 'lifetime',
         how_to_get_the_lifetime_pass: { server: [expect.stringContaining('--pass TOKEN'), expect.stringContaining('--tier lifetime')] },
       });

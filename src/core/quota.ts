@@ -44,7 +44,7 @@ export const DEFAULT_QUOTA_LIMITS: QuotaLimits = Object.freeze({ perMinute: 10, 
 const ceilSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 /** True when the minute window of `state` is still open at `now`. */
-export function isMinuteWindowOpen(state: QuotaState | undefined, now: number): state is QuotaState {
+function isMinuteWindowOpen(state: QuotaState | undefined, now: number): state is QuotaState {
   return state !== undefined && now < state.minuteStart + MINUTE_WINDOW_MS && now >= state.minuteStart;
 }
 

@@ -6,7 +6,7 @@ import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 export const PRICING_PATH = '/pricing';
 
 /** What `/pricing` says, as JSON: the tiers as this service is configured, and how to get the lifetime pass on the mock. */
-export interface PricingBody {
+interface PricingBody {
   tiers: {
     free: { max_quantity: number; rate_limit: { per_minute: number; per_day: number }; csv: false };
     lifetime: { max_quantity: number; rate_limit: null; csv: true };
@@ -39,7 +39,11 @@ function wantsHtml(accept: string | null): boolean {
 function pricingBody(options: ResolvedOptions): PricingBody {
   return {
     tiers: {
-      free: { max_quantity: options.maxQuantity.free, rate_limit: { per_minute: options.quota.perMinute, per_day: options.quota.perDay }, csv: false },
+      free: {
+        max_quantity: options.maxQuantity.free,
+        rate_limit: { per_minute: options.quota.perMinute, per_day: options.quota.perDay },
+        csv: false,
+      },
       lifetime: { max_quantity: options.maxQuantity.lifetime, rate_limit: null, csv: true },
     },
     default_tier: options.tier,
@@ -88,5 +92,8 @@ export function createPricingPage(options: ResolvedOptions): (request: ServiceRe
   const body = pricingBody(options);
   const html = pricingHtml(body);
   const json = JSON.stringify(body);
-  return (request) => (wantsHtml(request.headers.get('accept')) ? { status: 200, headers: HTML_HEADERS, body: html } : { status: 200, headers: JSON_HEADERS, body: json });
+  return (request) =>
+    wantsHtml(request.headers.get('accept'))
+      ? { status: 200, headers: HTML_HEADERS, body: html }
+      : { status: 200, headers: JSON_HEADERS, body: json };
 }

@@ -27,7 +27,7 @@ export const CSV_HEADERS: HeaderList = [
 export const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Requested-With, Cache-Control';
 
 /** Headers of a CORS preflight answer that asked for no request headers. */
-export const PREFLIGHT_HEADERS: HeaderList = [
+const PREFLIGHT_HEADERS: HeaderList = [
   ...COMMON,
   ['access-control-allow-methods', ALLOWED_METHODS],
   ['access-control-allow-headers', DEFAULT_ALLOWED_HEADERS],
@@ -77,7 +77,7 @@ export function formatRateLimitPolicy(limits: QuotaLimits): string {
 }
 
 /** `RateLimit`: what is left in each window and the seconds until it resets. */
-export function formatRateLimit(decision: QuotaDecision): string {
+function formatRateLimit(decision: QuotaDecision): string {
   return `"minute";r=${decision.remainingMinute};t=${decision.resetMinute}, "day";r=${decision.remainingDay};t=${decision.resetDay}`;
 }
 

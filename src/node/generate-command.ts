@@ -105,7 +105,7 @@ function createProgressBar(total: number): (done: number) => void {
 }
 
 /** `siret-mock generate --help`. */
-export const GENERATE_USAGE = `Usage: siret-mock generate --count N [flags]   (records go to stdout, or to --output)
+export const GENERATE_USAGE: string = `Usage: siret-mock generate --count N [flags]   (records go to stdout, or to --output)
   -n, --count N                 how many records, 1 to ${MAX_RECORDS_PER_SEED} (required)
   -s, --seed S                  same seed, same records; 0 to ${MAX_SEED} [random]
   -f, --format ndjson|json|csv  one JSON object per line, a JSON array, or RFC 4180 CSV [ndjson]

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Plugin } from 'vite';
+import type { Connect, Plugin } from 'vite';
 import { createApp, errorResponse, GENERATE_PATH, OPENAPI_PATH, type AppOptions } from '../http/index.js';
 import { createNodeListener, type FetchHandler } from '../node/node-adapter.js';
 
@@ -46,14 +46,19 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
     };
     return middleware;
   };
+  // First in the stack, before Vite's own CORS middleware: that one answers every preflight itself (allowing only localhost
+  // origins by default), which would hide the service's CORS grants from a page on another origin.
+  const mountFirst = (middlewares: Connect.Server): void => {
+    middlewares.stack.unshift({ route: '', handle: mount() as Connect.NextHandleFunction });
+  };
   return {
     name: 'siret-mock',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use(mount());
+      mountFirst(server.middlewares);
     },
     configurePreviewServer(server) {
-      server.middlewares.use(mount());
+      mountFirst(server.middlewares);
     },
   };
 }

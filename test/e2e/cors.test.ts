@@ -47,7 +47,11 @@ interface Seen {
 }
 
 /** Runs fetch in the page on the other origin; a CORS refusal shows up as `{ error }` (fetch rejects with a TypeError). */
-async function fetchFromPage(page: Page, url: string, init: { method?: string; headers?: Record<string, string> }): Promise<Seen | { error: string }> {
+async function fetchFromPage(
+  page: Page,
+  url: string,
+  init: { method?: string; headers?: Record<string, string> },
+): Promise<Seen | { error: string }> {
   return page.evaluate(
     async ([target, options]) => {
       try {
@@ -109,7 +113,9 @@ describe('CORS in Chromium, from a page on another origin', () => {
 
   it('reads WWW-Authenticate on the 401 an unknown pass gets', async () => {
     const page = await openOtherOrigin();
-    const seen = await fetchFromPage(page, `${apiUrl}/api/v1/generate`, { headers: { ...SENT_HEADERS, Authorization: 'Bearer not-a-pass' } });
+    const seen = await fetchFromPage(page, `${apiUrl}/api/v1/generate`, {
+      headers: { ...SENT_HEADERS, Authorization: 'Bearer not-a-pass' },
+    });
     expect(seen).not.toHaveProperty('error');
     expect((seen as Seen).status).toBe(401);
     expect((seen as Seen).headers['www-authenticate']).toBe('Bearer error="invalid_token"');
