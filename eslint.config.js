@@ -30,6 +30,12 @@ export default tseslint.config(
     },
   },
   {
+    // The Jest consumer project (.ci/jest.sh): CommonJS files with Jest's globals, as a Jest user writes them.
+    files: ['test/jest/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, ...globals.jest } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The core is pure: randomness and time come in as parameters.
     files: ['src/core/**/*.ts'],
     rules: {

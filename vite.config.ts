@@ -17,7 +17,7 @@ export default defineConfig({
     ],
   },
   // Pre-bundled at start-up, so the first page load never triggers Vite's "new dependency found, reloading".
-  optimizeDeps: { include: ['msw', 'msw/browser', '@msw/data', 'zod/mini'] },
+  optimizeDeps: { include: ['msw', 'msw/browser', '@msw/data'] },
   build: {
     outDir: fromRoot('./dist/demo'),
     emptyOutDir: true,

@@ -1,12 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// The slow acceptance suites: generated-input fuzzing, the 100,000-record CLI run and the CLI processes, the independent
-// SIRET checks (python-stdnum), slow clients and quota exactness under concurrency. `npm run test:acceptance` runs them;
-// `npm test` runs everything else (unit, property and the contract suite against every packaging).
+// The slow acceptance suites: the data checks over 100,000 records of several seeds (*.acceptance.test.ts), generated-input
+// fuzzing, the 100,000-record CLI run and every suite that spawns the CLI, the independent SIRET checks (python-stdnum),
+// slow clients and quota exactness under concurrency. `npm run test:acceptance` runs them; `npm test` runs everything else
+// (unit, property and the contract suite against every packaging).
 const ACCEPTANCE = [
+  'test/**/*.acceptance.test.ts',
   'test/fuzz/**/*.test.ts',
-  'test/cli-generate.test.ts',
+  // Suites that spawn the CLI as a process (each spawn loads the sources through tsx: seconds apiece).
+  'test/cli-*.test.ts',
   'test/server-cli.test.ts',
+  'test/server-secrets.test.ts',
+  'test/fixture-extensions.test.ts',
   'test/generator.validators.test.ts',
   'test/slow-clients.test.ts',
   'test/exactness.test.ts',
@@ -39,7 +44,7 @@ export default defineConfig({
           name: 'acceptance',
           environment: 'node',
           include: ACCEPTANCE,
-          testTimeout: 20_000,
+          testTimeout: 120_000,
         },
       },
     ],

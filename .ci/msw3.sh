@@ -11,9 +11,13 @@ trap 'rm -rf "$tmp"' EXIT
 npm_quiet=(--no-audit --no-fund --no-save --loglevel=error)
 
 echo "==> Node 24 from the npm package node@24"
-mkdir -p "$tmp/node24"
-timeout 600 npm install "${npm_quiet[@]}" --prefix "$tmp/node24" node@24 >/dev/null
-node24="$tmp/node24/node_modules/node/bin/node"
+# .ci/node-versions.sh (run before this script) leaves one in node_modules/.cache; install it here only without it.
+node24="$repo/node_modules/.cache/siret-mock-nodes/node_modules/node24/bin/node"
+if ! "$node24" --version 2>/dev/null | grep -q '^v24\.'; then
+  mkdir -p "$tmp/node24"
+  timeout 600 npm install "${npm_quiet[@]}" --prefix "$tmp/node24" node@24 >/dev/null
+  node24="$tmp/node24/node_modules/node/bin/node"
+fi
 if ! "$node24" --version 2>/dev/null | grep -q '^v24\.'; then
   # node@24 fetches its binary in a preinstall script; where install scripts are off, take the platform package directly.
   arch=$(node -p 'process.arch')

@@ -27,5 +27,22 @@ assert.equal(typeof node.createSiretServer, 'function');
 console.log('entry points ok:', records[0].siret);
 JS
 node check.mjs
+cat > check.cjs <<'JS'
+const assert = require('node:assert/strict');
+const { generateCompanies } = require('siret-mock');
+const { createHandlers } = require('siret-mock/msw');
+assert.equal(generateCompanies(1, { seed: 42 }).length, 1);
+assert.equal(createHandlers().handlers.length, 2);
+assert.match(require.resolve('siret-mock/msw'), /index\.cjs$/);
+console.log('CommonJS entry points ok');
+JS
+node check.cjs
 npx --no-install siret-mock generate --count 2 --seed 42 --format csv
+# Optional peers are not installed with the tarball: nothing above needed them; --redis says what to install, in one line.
+for name in ioredis @msw/data zod; do if [ -d "node_modules/$name" ]; then echo "installed: $name"; fi; done
+if node_modules/.bin/siret-mock serve --redis redis://127.0.0.1:1 --port 0 --quiet 2> redis-error.txt; then
+  echo "--redis without ioredis should fail" >&2; exit 1
+fi
+cat redis-error.txt
+[ "$(wc -l < redis-error.txt)" = 1 ] && grep -q 'needs the ioredis package: npm install ioredis' redis-error.txt
 echo "pack smoke test passed"

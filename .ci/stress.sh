@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bounded stress suites that `npm test` cannot run: exactly 10 of 1,000 concurrent requests with the Redis store (one
 # in-process server, then two `siret-mock serve` processes sharing one Redis), the memory store's bytes per caller and its
-# sweep (100,000 callers), and the built CLI's peak RSS (200,000 vs 10,000 records). About 15 s. The fuzz, exactness
+# sweep (100,000 callers), the built CLI's peak RSS (200,000 vs 10,000 records), and 1,000 slow readers of large answers
+# against a `serve` process (closed within the 10 s write-stall bound, probe p99 and RSS reported). About 60 s. The fuzz, exactness
 # (memory store) and slow-client suites are part of `npm test`. Long versions: `npm run test:stress` (see docs/robustness.md).
 # Installs nothing: .ci/run installs redis-server; the tests start their own on a free loopback port.
 set -euo pipefail

@@ -56,13 +56,13 @@ async function serveBare(sourceUrl) {
 async function serveConstant(quantity) {
   const { createApp } = await import('../src/http/create-app.ts');
   const { createNodeListener } = await import('../src/node/node-adapter.ts');
+  const { NodeResponse } = await import('../src/node/node-response.ts');
   const app = createApp({ tier: 'lifetime' });
-  const constant = await app.handle({
-    method: 'GET',
-    url: `http://127.0.0.1/api/v1/generate?quantity=${quantity}`,
-    headers: { get: () => null },
-  });
-  const server = http.createServer(createNodeListener({ fetch: app.fetch, handle: async () => constant }));
+  const sample = await app.fetch(new Request(`http://127.0.0.1/api/v1/generate?quantity=${quantity}`));
+  const body = await sample.text();
+  const headers = [...sample.headers];
+  // The adapter's own Response, as the real handler answers through it.
+  const server = http.createServer(createNodeListener({ fetch: async () => new NodeResponse(body, { status: 200, headers }) }));
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.stdout.write(`PORT ${server.address().port}\n`);

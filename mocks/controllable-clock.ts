@@ -1,4 +1,5 @@
 import type { Clock } from '../src/core/clock.js';
+import { systemClock } from '../src/http/system-clock.js';
 
 /** A clock a test can move: real time (or the given clock) plus an offset. */
 export interface ControllableClock extends Clock {
@@ -14,7 +15,7 @@ export interface ControllableClock extends Clock {
  * Wraps a clock (real time by default) with an offset that `advance` and `set` move.
  * @example const clock = createControllableClock(); clock.advance(61_000);
  */
-export function createControllableClock(base: Clock = { now: () => Date.now() }): ControllableClock {
+export function createControllableClock(base: Clock = systemClock): ControllableClock {
   let offset = 0;
   const finite = (name: string, value: number): number => {
     if (!Number.isFinite(value)) throw new RangeError(`clock.${name} needs a finite number of milliseconds, got ${value}`);

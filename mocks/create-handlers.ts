@@ -1,34 +1,40 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
 import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import { createServiceRoutes, GENERATE_PATH, OPENAPI_PATH, type AppOptions, type ServiceRoutes } from '../src/http/index.js';
+import { createServiceRoutes, errorResponse, listPaths, ROUTES, type AppOptions, type RouteName, type ServiceRoutes } from '../src/http/index.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
-import { clearRecordsDb, createRecordsDb, type RecordsDb } from './records-db.js';
+import { clearRecords, type RecordsCollection } from './records.js';
 
 /** Options of `createHandlers`: every `createApp` option, plus where the service lives. */
-export interface HandlersOptions extends AppOptions {
+export interface HandlersOptions<Db extends RecordsCollection | undefined = undefined> extends AppOptions {
   /**
    * Narrows the handlers to one service, e.g. `https://api.example.test` or `http://localhost:5173/siret`. Without it they match
    * `/api/v1/generate` and `/api/v1/openapi.json` on any origin. @default undefined (any origin)
    */
   baseUrl?: string;
   /**
-   * Keep every served record in `db`. Each record costs about 10 microseconds in @msw/data, so a hot loop that never
-   * reads `db` may turn it off. @default true
+   * Where to keep every record served with a 200: your own `@msw/data` collection
+   * (`new Collection({ schema: companyRecordStandardSchema })`), or `createRecordsDb()` from `siret-mock/msw/data`.
+   * Without it nothing is recorded and @msw/data is never loaded. @default undefined
    */
-  recordServed?: boolean;
+  db?: Db;
 }
 
 /** One independent mock of the service. */
-export interface SiretMockHandlers {
+export interface SiretMockHandlers<Db extends RecordsCollection | undefined = undefined> {
   /** Spread into `setupServer(...)` or `setupWorker(...)`. They match only the service's own paths. */
   handlers: HttpHandler[];
-  /** Forgets quota counters, empties `db`, puts `clock` back and rewinds the `seed` sequence. Call it in `afterEach`. */
+  /**
+   * The same service as a fetch function, for transports without MSW (Playwright's `page.route`, a custom `fetch`): it
+   * answers the two paths the handlers match (same quota, clock and db) and a JSON 404 for any other URL.
+   */
+  fetch(request: Request): Promise<Response>;
+  /** Forgets quota counters, empties `db` (if given), puts `clock` back and rewinds the `seed` sequence. Call it in `afterEach`. */
   reset(): void;
   /** The clock behind quota windows and `meta.generated_at`: real time (or `options.clock`) plus an offset. */
   clock: ControllableClock;
-  /** Every record served with a 200, in order. */
-  db: RecordsDb;
+  /** The `db` option: every record served with a 200, in order (`undefined` without the option). */
+  db: Db;
 }
 
 /** The pattern of one service path: on any origin, or under `baseUrl`. */
@@ -42,42 +48,65 @@ export function servicePattern(path: string, baseUrl: string | undefined): strin
  * `callerKey` says otherwise.
  * @example const mock = createHandlers(); const server = setupServer(...mock.handlers); afterEach(() => mock.reset());
  */
-export function createHandlers(options: HandlersOptions = {}): SiretMockHandlers {
-  const { baseUrl, recordServed = true, ...appOptions } = options;
+export function createHandlers<Db extends RecordsCollection | undefined = undefined>(
+  options: HandlersOptions<Db> = {},
+): SiretMockHandlers<Db> {
+  const { baseUrl, db, ...appOptions } = options;
   const clock = createControllableClock(options.clock);
   const store = options.store ?? createMemoryQuotaStore();
-  const db = createRecordsDb();
   const served = new WeakMap<object, CompanyRecord[]>();
+  const onRecords = appOptions.onRecords;
   const build = (): ServiceRoutes =>
     createServiceRoutes({
       ...appOptions,
       clock,
       store,
-      onRecords(records, request) {
-        if (recordServed) served.set(request, records);
-        appOptions.onRecords?.(records, request);
-      },
+      // Without a db, records are not kept anywhere: the handler does no work for them.
+      onRecords:
+        db === undefined
+          ? onRecords
+          : (records, request) => {
+              served.set(request, records);
+              onRecords?.(records, request);
+            },
     });
   let routes = build();
 
-  const handlers = [
-    http.all(servicePattern(GENERATE_PATH, baseUrl), async ({ request }) => {
-      const response = await routes.generate(request);
-      const records = served.get(request);
-      // Recorded before the response is delivered, so a test that awaited fetch sees them in db.
-      if (records !== undefined) await Promise.all(records.map((record) => db.create(record)));
-      return response;
-    }),
-    http.all(servicePattern(OPENAPI_PATH, baseUrl), ({ request }) => routes.openapi(request)),
-  ];
+  const generate =
+    db === undefined
+      ? (request: Request) => routes.generate(request)
+      : async (request: Request) => {
+          const response = await routes.generate(request);
+          const records = served.get(request);
+          // Recorded before the response is delivered, so a test that awaited fetch sees them in db.
+          if (records !== undefined) await Promise.all(records.map((record) => db.create(record)));
+          return response;
+        };
+  // The routes of the table that the mocks serve (the server-only /healthz is left to pass through).
+  const mocked = ROUTES.filter((route) => route.mocked);
+  const answer = (name: RouteName, request: Request): Promise<Response> => (name === 'generate' ? generate(request) : routes[name](request));
+  const handlers = mocked.map((route) => http.all(servicePattern(route.path, baseUrl), ({ request }) => answer(route.name, request)));
+  const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, '') + '/');
+  /** The service path a URL asks for, relative to `baseUrl` (on any origin without it), or `undefined` if it is not ours. */
+  const servicePath = (url: URL): string | undefined => {
+    if (base === undefined) return url.pathname;
+    const prefix = base.pathname.slice(0, -1);
+    return url.origin === base.origin && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : undefined;
+  };
 
   return {
     handlers,
+    async fetch(request) {
+      const path = servicePath(new URL(request.url));
+      const route = mocked.find((candidate) => candidate.path === path);
+      if (route !== undefined) return answer(route.name, request);
+      return errorResponse(404, 'not_found', `siret-mock answers ${listPaths(mocked)} only.`);
+    },
     clock,
-    db,
+    db: db as Db,
     reset() {
       void store.reset();
-      clearRecordsDb(db);
+      if (db !== undefined) clearRecords(db);
       clock.reset();
       routes = build();
     },

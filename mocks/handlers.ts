@@ -1,4 +1,4 @@
-// The conventional MSW entry: one default handler set for this app. Import `mock` to reach `reset()`, `clock` and `db`.
+// The conventional MSW entry: one default handler set for this app. Import `mock` to reach `reset()` and `clock`.
 import { createHandlers } from './create-handlers.js';
 
 /** The default siret-mock handler set (free tier, real time). */

@@ -1,7 +1,17 @@
-// siret-mock/msw: the service as MSW handlers, for browser dev builds and Node/jsdom tests. msw is a peer dependency.
+// siret-mock/msw: the service as MSW handlers, for browser dev builds and Node/jsdom tests. msw is a peer dependency;
+// @msw/data is an optional one, loaded only by siret-mock/msw/data.
 export { createHandlers, type HandlersOptions, type SiretMockHandlers } from './create-handlers.js';
 export { scenarios, type RateLimitedOptions, type ScenarioOptions } from './scenarios.js';
 export { createControllableClock, type ControllableClock } from './controllable-clock.js';
-export { createRecordsDb, type RecordsDb } from './records-db.js';
-export type { AppOptions, RequestContext, Tier } from '../src/http/index.js';
-export type { CompanyRecord } from '../src/core/company-record.js';
+export { companyRecordStandardSchema, type CompanyRecordStandardSchema, type RecordIssue, type RecordsCollection } from './records.js';
+export type {
+  AppOptions,
+  CompanyRecord,
+  ErrorCode,
+  ErrorResponse,
+  GenerateMeta,
+  GenerateResponse,
+  RateLimitErrorResponse,
+  RequestContext,
+  Tier,
+} from '../src/http/index.js';

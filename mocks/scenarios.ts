@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/clock.js';
-import { DAY_MS, DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../src/core/quota.js';
-import { errorResponse, GENERATE_PATH, rateLimitedResponse } from '../src/http/index.js';
+import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaLimits } from '../src/core/quota.js';
+import { errorResponse, GENERATE_PATH, headResponse, rateLimitedResponse, systemClock } from '../src/http/index.js';
 import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */
@@ -29,10 +29,11 @@ export interface RateLimitedOptions extends ScenarioOptions {
 /** A handler for the generate path that answers `times` requests (preflights excluded) and then steps aside. */
 function takeOver(options: ScenarioOptions, respond: (request: Request) => Promise<Response | undefined> | Response | undefined): HttpHandler {
   let left = options.times ?? 1;
-  return http.all(servicePattern(GENERATE_PATH, options.baseUrl), ({ request }) => {
+  return http.all(servicePattern(GENERATE_PATH, options.baseUrl), async ({ request }) => {
     if (left <= 0 || request.method === 'OPTIONS') return undefined;
     left--;
-    return respond(request);
+    const response = await respond(request);
+    return response !== undefined && response.type !== 'error' && request.method === 'HEAD' ? headResponse(response) : response;
   });
 }
 
@@ -46,10 +47,10 @@ export const scenarios = {
   rateLimited(options: RateLimitedOptions = {}): HttpHandler {
     const window = options.window ?? 'minute';
     const limits: QuotaLimits = { ...DEFAULT_QUOTA_LIMITS, ...options.limits };
-    const clock = options.clock ?? { now: () => Date.now() };
+    const clock = options.clock ?? systemClock;
     return takeOver(options, (request) => {
       const now = clock.now();
-      const resetDay = Math.max(1, Math.ceil((Math.floor(now / DAY_MS + 1) * DAY_MS - now) / 1000));
+      const resetDay = secondsToUtcMidnight(now);
       const retryAfter = Math.max(1, Math.ceil(options.retryAfter ?? (window === 'day' ? resetDay : 60)));
       const decision = {
         allowed: false,
@@ -61,14 +62,12 @@ export const scenarios = {
         retryAfter,
       };
       const upgrade = options.upgradeUrl ?? `${new URL(request.url).origin}/pricing`;
-      return rateLimitedResponse(decision, limits, upgrade, { head: request.method === 'HEAD' });
+      return rateLimitedResponse(decision, limits, upgrade);
     });
   },
   /** The next request(s) get a JSON 500 `internal_error`. */
   serverError(options: ScenarioOptions = {}): HttpHandler {
-    return takeOver(options, (request) =>
-      errorResponse(500, 'internal_error', 'Internal error; the request was not served.', { head: request.method === 'HEAD' }),
-    );
+    return takeOver(options, () => errorResponse(500, 'internal_error', 'Internal error; the request was not served.'));
   },
   /** The next request(s) fail at the network level: `fetch` rejects with a TypeError. */
   networkError(options: ScenarioOptions = {}): HttpHandler {

@@ -12,6 +12,23 @@ export {
   MAX_SEED,
   type GenerateOptions,
 } from './core/generate-companies.js';
+export {
+  createIdentifierFixtureStream,
+  generateIdentifierFixtures,
+  IDENTIFIER_FIXTURE_CYCLE,
+  IDENTIFIER_SEPARATORS,
+  stripSeparators,
+  type IdentifierFixture,
+  type IdentifierFixtureKind,
+  type IdentifierFixtureOptions,
+} from './core/identifier-fixtures.js';
+export { vatNumberOf } from './core/vat.js';
+export { legalFormOf } from './core/legal-form.js';
+export { loadNafCodes, type NafCode } from './core/naf.js';
+export { CREATED_ON_REFERENCE_DATE } from './core/created-on.js';
+export { EXTRA_FIELDS, parseExtraFields, type ExtraField, type ExtraFields } from './core/extra-fields.js';
+export { EDGE_CASE_RATES, PROFILES, type EdgeCase, type EdgeCaseFields, type Profile } from './core/edge-cases.js';
+export type { FixtureRecord, RecordOptions } from './core/record-options.js';
 export { loadCommunes, type Address, type Commune } from './core/address.js';
 export {
   consumeQuota,
@@ -27,3 +44,11 @@ export {
   type QuotaStore,
 } from './core/quota-store.js';
 export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';
+export type {
+  ErrorCode,
+  ErrorResponse,
+  GenerateMeta,
+  GenerateResponse,
+  HealthResponse,
+  RateLimitErrorResponse,
+} from './http/wire-types.js';

@@ -2,10 +2,12 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlers, scenarios } from '../mocks/index.js';
+import { Collection } from '@msw/data';
+import { createRecordsDb } from '../mocks/data.js';
+import { companyRecordStandardSchema, createHandlers, scenarios } from '../mocks/index.js';
 import { isValidSiret } from '../src/core/siret.js';
 
-const mock = createHandlers();
+const mock = createHandlers({ db: createRecordsDb() });
 // The app's own endpoints, which the siret-mock handlers must never answer.
 const appHandlers = [
   http.get('*/api/v1/users', () => HttpResponse.json({ users: [] })),
@@ -79,11 +81,34 @@ describe('createHandlers() under setupServer', () => {
     expect(mock.db.count()).toBe(5);
   });
 
-  it('keeps db empty with recordServed: false', async () => {
-    const lean = createHandlers({ baseUrl: 'https://lean.test', recordServed: false });
+  it('records nothing without the db option (the default)', async () => {
+    const lean = createHandlers({ baseUrl: 'https://lean.test' });
     server.use(...lean.handlers);
     expect(((await (await fetch('https://lean.test/api/v1/generate')).json()) as Generated).count).toBe(5);
-    expect(lean.db.count()).toBe(0);
+    expect(lean.db).toBeUndefined();
+    lean.reset();
+  });
+
+  it("fills the caller's own @msw/data collection, built with companyRecordStandardSchema", async () => {
+    const companies = new Collection({ schema: companyRecordStandardSchema });
+    const own = createHandlers({ baseUrl: 'https://own.test', db: companies });
+    server.use(...own.handlers);
+    const body = (await (await fetch('https://own.test/api/v1/generate?quantity=3&seed=7')).json()) as Generated;
+    expect(own.db).toBe(companies);
+    expect(companies.all().map((r) => r.siret)).toEqual(body.data.map((r) => r.siret));
+    await expect(companies.create({ ...companies.all()[0]!, siret: '123' })).rejects.toThrow(/does not match the schema/);
+    own.reset();
+    expect(companies.count()).toBe(0);
+  });
+
+  it('answers as a fetch function too (page.route, custom fetch), with the same quota and baseUrl rules', async () => {
+    const scoped = createHandlers({ baseUrl: 'http://localhost:3000/siret/', limits: { perMinute: 1 } });
+    const first = await scoped.fetch(new Request('http://localhost:3000/siret/api/v1/generate?quantity=2'));
+    expect(((await first.json()) as Generated).count).toBe(2);
+    expect((await scoped.fetch(new Request('http://localhost:3000/siret/api/v1/generate'))).status).toBe(429);
+    expect((await scoped.fetch(new Request('http://localhost:3000/siret/api/v1/openapi.json'))).status).toBe(200);
+    expect((await scoped.fetch(new Request('http://localhost:3000/api/v1/generate'))).status).toBe(404);
+    expect((await scoped.fetch(new Request('http://other.test/siret/api/v1/generate'))).status).toBe(404);
   });
 
   it('never answers other paths: the app keeps its own endpoints', async () => {
@@ -95,7 +120,7 @@ describe('createHandlers() under setupServer', () => {
 
   it('answers on any origin without baseUrl, and only on its origin with baseUrl', async () => {
     for (const origin of ['http://localhost:5173', 'https://api.other.test']) expect((await fetch(`${origin}/api/v1/generate`)).status).toBe(200);
-    const narrowed = createHandlers({ baseUrl: 'http://localhost:3000/siret/' });
+    const narrowed = createHandlers({ baseUrl: 'http://localhost:3000/siret/', db: createRecordsDb() });
     server.use(...narrowed.handlers);
     const served = await fetch('http://localhost:3000/siret/api/v1/generate?quantity=1');
     expect(((await served.json()) as Generated).count).toBe(1);
@@ -105,7 +130,7 @@ describe('createHandlers() under setupServer', () => {
   });
 
   it('keeps handler sets independent: separate quotas, clocks and dbs', async () => {
-    const other = createHandlers({ baseUrl: 'https://other.test' });
+    const other = createHandlers({ baseUrl: 'https://other.test', db: createRecordsDb() });
     server.use(...other.handlers);
     for (let i = 0; i < 10; i++) await fetch(API);
     expect((await fetch(API)).status).toBe(429);

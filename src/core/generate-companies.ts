@@ -1,13 +1,17 @@
 import { drawAddress } from './address.js';
 import type { CompanyRecord } from './company-record.js';
-import { drawCompanyName } from './company.js';
+import { drawCompany } from './company.js';
 import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS } from './identifier-sequence.js';
 import { createRandom } from './random.js';
+import { createRecordDecorator, type FixtureRecord, type RecordOptions } from './record-options.js';
 
 const PAD3: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 
+/** Any NAME_WINDOW consecutive records of a stream have distinct company names (so does any response: at most 100 records). */
+export const NAME_WINDOW = 100;
+
 /** Options for `generateCompanies` and `createCompanyStream`. */
-export interface GenerateOptions {
+export interface GenerateOptions extends RecordOptions {
   /**
    * Whole number 0..4294967295. The same seed gives the same records, byte for byte, on every platform; the first k records
    * of a seed do not depend on how many are asked for.
@@ -27,34 +31,48 @@ function checkSeed(seed: number): void {
 
 /**
  * A generator of company records for one seed: `next()` returns record 0, 1, 2, ... Two independent streams are drawn from
- * the seed: one keys the SIREN permutation (so SIRETs never repeat), the other drives names and addresses.
+ * the seed: one keys the SIREN permutations (so SIRETs never repeat), the other drives first digits, names and addresses.
+ * A record's name is drawn again while it equals one of the previous NAME_WINDOW - 1 names, so a window of that many
+ * records never repeats a name; the window is a fixed-size ring, so memory stays flat however long the stream.
  * @example const stream = createCompanyStream({ seed: 42 }); stream.next(); stream.next();
  */
-export function createCompanyStream(options: GenerateOptions): { next(): CompanyRecord; readonly index: number } {
+export function createCompanyStream(options: GenerateOptions): { next(): FixtureRecord; readonly index: number } {
   checkSeed(options.seed);
+  const decorate = createRecordDecorator(options.seed, options);
   const keyStream = createRandom(options.seed ^ 0x5349524e); // "SIRN"
   const sirens = createSirenSequence([keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32()]);
   const random = createRandom(options.seed);
+  const recent = new Set<string>();
+  const ring = new Array<string>(NAME_WINDOW - 1);
   let index = 0;
   return {
     get index() {
       return index;
     },
     next() {
-      const siren = sirens.sirenAt(index++);
+      if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
+      const siren = sirens.next(random);
       const nic = drawEstablishment(random, siren);
-      const company = drawCompanyName(random);
+      let company = drawCompany(random).name;
+      while (recent.has(company)) company = drawCompany(random).name;
+      const slot = index % ring.length;
+      const leaving = ring[slot];
+      if (leaving !== undefined) recent.delete(leaving);
+      ring[slot] = company;
+      recent.add(company);
+      index++;
       const address = drawAddress(random);
-      // siren >= 300000000, so its first group never needs padding; the NIC is below 1000, hence the leading "00".
+      // siren >= 300000000, so its first group never needs padding; the NIC has at most 5 digits.
       const sirenText = `${(siren - (siren % 1_000_000)) / 1_000_000} ${PAD3[((siren - (siren % 1000)) / 1000) % 1000]} ${PAD3[siren % 1000]}`;
-      return {
-        siret: `${sirenText} 00${PAD3[nic]}`,
+      const record: CompanyRecord = {
+        siret: `${sirenText} ${nic < 1000 ? `00${PAD3[nic]}` : String(nic).padStart(5, '0')}`,
         siren: sirenText,
         company,
         street_address: address.street_address,
         city: address.city,
         postcode: address.postcode,
       };
+      return decorate ? decorate(record, index - 1) : record;
     },
   };
 }
@@ -64,12 +82,12 @@ export function createCompanyStream(options: GenerateOptions): { next(): Company
  * real (city, postcode) pairs.
  * @example generateCompanies(5, { seed: 42 })
  */
-export function generateCompanies(quantity: number, options: GenerateOptions): CompanyRecord[] {
+export function generateCompanies(quantity: number, options: GenerateOptions): FixtureRecord[] {
   if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_RECORDS_PER_SEED) {
     throw new RangeError(`quantity must be a whole number 0..${MAX_RECORDS_PER_SEED}, got ${quantity}`);
   }
   const stream = createCompanyStream(options);
-  const records = new Array<CompanyRecord>(quantity);
+  const records = new Array<FixtureRecord>(quantity);
   for (let i = 0; i < quantity; i++) records[i] = stream.next();
   return records;
 }

@@ -2,15 +2,21 @@ import type { RandomSource } from './random.js';
 import { createWeightedTable } from './weighted.js';
 
 // A SIREN is 8 free digits plus a Luhn check digit. Generated ones start with 3-9 (0 is unused, 1 and 2 are public bodies),
-// so the free part ranges over 30000000..99999999: 70 million values.
-const FIRST_BODY = 30_000_000;
-const BODY_COUNT = 70_000_000;
-const LA_POSTE_BODY = 35_600_000 - FIRST_BODY; // SIREN 356000000
-const HALF_BITS = 14;
+// so the free part ranges over 30000000..99999999: seven blocks of 10 million values, one per first digit.
+const BLOCK = 10_000_000;
+const FIRST_DIGIT = 3;
+const LA_POSTE_OFFSET = 5_600_000; // SIREN 356000000: block 3, offset 5,600,000
+const HALF_BITS = 12;
 const HALF_MASK = (1 << HALF_BITS) - 1;
 
 /** How many distinct SIRENs one sequence can hand out before it would repeat one. */
-export const MAX_DISTINCT_SIRENS = BODY_COUNT - 1;
+export const MAX_DISTINCT_SIRENS = 7 * BLOCK - 1;
+
+// Share of each first digit 3..9, in percent: active companies' SIRENs are mostly 3xx and 4xx (numbers handed out from the
+// 1970s to the 2000s), fewer 5xx, and the recent 8xx and 9xx; 6xx and 7xx are rarer. docs/data.md gives the source.
+const FIRST_DIGIT_SHARES = createWeightedTable<number>([
+  [3, 26], [4, 26], [5, 13], [6, 2], [7, 8], [8, 15], [9, 10],
+]);
 
 /** Luhn digit sum of a whole number's decimal digits; `doubleFirst` doubles its last (units) digit. */
 function luhnSumOf(value: number, doubleFirst: boolean): number {
@@ -27,18 +33,19 @@ function luhnSumOf(value: number, doubleFirst: boolean): number {
 }
 
 /**
- * Maps record indexes to distinct SIRENs. A keyed 4-round Feistel network permutes 28-bit values; cycle-walking keeps the
- * result inside the 70 million valid bodies (and skips La Poste's). Index i and index j != i never share a SIREN, so a batch
- * needs no set of seen numbers and streams in constant memory, and record i does not depend on how many records follow.
+ * Hands out distinct SIRENs, their first digit drawn with the shares of active companies. Within each first digit's block
+ * of 10 million, a keyed 4-round Feistel network permutes 24-bit values and cycle-walking keeps the result inside the block
+ * (and off La Poste's number); the n-th SIREN of a block is the permutation of n. Seven counters are all it remembers, so a
+ * stream of any length needs constant memory, and record i depends only on the draws before it. A full block hands its
+ * turn to the next digit that has room.
  */
 export interface SirenSequence {
-  /** The SIREN of record `index` (0 <= index < MAX_DISTINCT_SIRENS), as a 9-digit number. */
-  sirenAt(index: number): number;
+  /** The next SIREN, as a 9-digit number; throws after MAX_DISTINCT_SIRENS. */
+  next(random: RandomSource): number;
 }
 
-/** Creates the SIREN permutation for one key (four 32-bit round keys drawn from the seed's stream). */
+/** Creates the SIREN sequence for one key (four 32-bit round keys drawn from the seed's stream). */
 export function createSirenSequence(keys: readonly [number, number, number, number]): SirenSequence {
-  const [k0, k1, k2, k3] = keys;
   const round = (half: number, key: number): number => {
     let x = Math.imul(half ^ key, 0x9e3779b1);
     x ^= x >>> 15;
@@ -46,44 +53,55 @@ export function createSirenSequence(keys: readonly [number, number, number, numb
     x ^= x >>> 13;
     return x & HALF_MASK;
   };
-  const permute = (value: number): number => {
+  const permute = (value: number, block: number): number => {
+    const salt = Math.imul(block + 1, 0x27d4eb2f);
     let left = value >>> HALF_BITS;
     let right = value & HALF_MASK;
-    left ^= round(right, k0);
-    right ^= round(left, k1);
-    left ^= round(right, k2);
-    right ^= round(left, k3);
+    left ^= round(right, keys[0] ^ salt);
+    right ^= round(left, keys[1] ^ salt);
+    left ^= round(right, keys[2] ^ salt);
+    right ^= round(left, keys[3] ^ salt);
     return (left << HALF_BITS) | right;
   };
+  const used = new Array<number>(7).fill(0);
+  const capacity = (block: number): number => (block === 0 ? BLOCK - 1 : BLOCK);
+  let total = 0;
   return {
-    sirenAt(index) {
-      if (!Number.isInteger(index) || index < 0 || index >= MAX_DISTINCT_SIRENS) {
-        throw new RangeError(`record index must be 0..${MAX_DISTINCT_SIRENS - 1}, got ${index}`);
-      }
-      // Cycle-walk: permute until the value lands in the allowed set (the valid range minus La Poste's body). Started from
-      // a member of that set, the walk is a bijection of the set onto itself, so indexes are first mapped into it.
-      let value = index < LA_POSTE_BODY ? index : index + 1;
-      do value = permute(value);
-      while (value >= BODY_COUNT || value === LA_POSTE_BODY);
-      const body = FIRST_BODY + value;
+    next(random) {
+      if (total >= MAX_DISTINCT_SIRENS) throw new RangeError(`a sequence holds ${MAX_DISTINCT_SIRENS} distinct SIRENs`);
+      let block = FIRST_DIGIT_SHARES.draw(random) - FIRST_DIGIT;
+      while ((used[block] as number) >= capacity(block)) block = (block + 1) % 7;
+      const n = used[block] as number;
+      used[block] = n + 1;
+      total++;
+      // Cycle-walk: permute until the value lands in the block (minus La Poste's offset in block 3). Started from a member
+      // of that set, the walk is a bijection of the set onto itself, so the counter is first mapped into it.
+      let value = block === 0 && n >= LA_POSTE_OFFSET ? n + 1 : n;
+      do value = permute(value, block);
+      while (value >= BLOCK || (block === 0 && value === LA_POSTE_OFFSET));
+      const body = (FIRST_DIGIT + block) * BLOCK + value;
       return body * 10 + ((10 - (luhnSumOf(body, true) % 10)) % 10);
     },
   };
 }
 
-// Real establishment numbers are small: most companies have one establishment (0001) or a handful; a few have dozens.
+// Establishment order numbers: most companies have one establishment (0001) or a handful; a few percent have a hundred or
+// more (chains, banks, networks), which the register's NICs from 0100 up show. docs/data.md gives the shares.
 const ESTABLISHMENT_ORDER = createWeightedTable<readonly [number, number]>([
   [[1, 1], 560],
-  [[2, 2], 130],
-  [[3, 3], 70],
-  [[4, 5], 80],
+  [[2, 2], 120],
+  [[3, 3], 60],
+  [[4, 5], 70],
   [[6, 9], 60],
-  [[10, 29], 70],
-  [[30, 99], 30],
+  [[10, 29], 60],
+  [[30, 99], 40],
+  [[100, 299], 20],
+  [[300, 999], 8],
+  [[1000, 2999], 2],
 ]);
 
 /**
- * The establishment part (NIC) for a SIREN, as a number below 1000 to be written on 5 digits: a small 4-digit order number
+ * The establishment part (NIC) for a SIREN, as a number below 30000 to be written on 5 digits: a 4-digit order number
  * and the digit that makes the whole 14-digit SIRET pass the Luhn check.
  */
 export function drawEstablishment(random: RandomSource, siren: number): number {

@@ -43,6 +43,11 @@ export const DEFAULT_QUOTA_LIMITS: QuotaLimits = Object.freeze({ perMinute: 10, 
 
 const ceilSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
+/** Whole seconds (at least 1) from `now` until the next 00:00 UTC, when the day window resets. */
+export function secondsToUtcMidnight(now: number): number {
+  return ceilSeconds((Math.floor(now / DAY_MS) + 1) * DAY_MS - now);
+}
+
 /** True when the minute window of `state` is still open at `now`. */
 function isMinuteWindowOpen(state: QuotaState | undefined, now: number): state is QuotaState {
   return state !== undefined && now < state.minuteStart + MINUTE_WINDOW_MS && now >= state.minuteStart;
@@ -68,7 +73,7 @@ export function consumeQuota(
   const minuteOpen = isMinuteWindowOpen(previous, now);
   const minuteCount = minuteOpen ? previous.minuteCount : 0;
   const dayCount = previous !== undefined && previous.day === today ? previous.dayCount : 0;
-  const resetDay = ceilSeconds((today + 1) * DAY_MS - now);
+  const resetDay = secondsToUtcMidnight(now);
   const minuteResetMs = minuteOpen ? previous.minuteStart + MINUTE_WINDOW_MS - now : MINUTE_WINDOW_MS;
 
   const minuteFull = minuteCount >= limits.perMinute;

@@ -1,20 +1,26 @@
 import type { Clock } from '../core/clock.js';
 import type { CompanyRecord } from '../core/company-record.js';
-import { MAX_RECORDS_PER_SEED } from '../core/generate-companies.js';
+import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
 import { createRandom, type RandomSource } from '../core/random.js';
+import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
-import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
+import { systemClock } from './system-clock.js';
+import { isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 
 /** What the transport knows about a request that the `Request` itself does not carry. */
 export interface RequestContext {
   /** The client's address as the server computed it (IPv6 grouped by /56, IPv4-mapped as IPv4). */
   clientAddress?: string;
+  /**
+   * The class answers are built with. A transport may give its own (the Node adapter's writes itself to the socket from its
+   * raw parts, without a full fetch `Response`); whatever it is, the answer is a `Response`. @default globalThis.Response
+   */
+  Response?: typeof Response;
 }
 
-/** A service tier: `free` is rate limited and capped at 50 records; `lifetime` is the paid pass. */
-export type Tier = 'free' | 'lifetime';
+export type { Tier };
 
 /** Options of `createApp`. Every default equals the service specification. */
 export interface AppOptions {
@@ -23,7 +29,7 @@ export interface AppOptions {
   /** Bearer tokens served as lifetime (`Authorization: Bearer <token>`); any other Bearer token is a 401. @default [] */
   passes?: Iterable<string>;
   /** Rate limits and maximum quantities. @default { perMinute: 10, perDay: 100, maxQuantity: { free: 50, lifetime: 100 } } */
-  limits?: { perMinute?: number; perDay?: number; maxQuantity?: { free?: number; lifetime?: number } };
+  limits?: { perMinute?: number; perDay?: number; maxQuantity?: Partial<Record<Tier, number>> };
   /** `meta.source`. @default 'siret-mock' */
   source?: string;
   /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` */
@@ -34,26 +40,25 @@ export interface AppOptions {
   random?: RandomSource;
   /** Seeds the default `random`, so that a run of unseeded requests is repeatable. */
   seed?: number;
-  /**
-   * Who a request counts against. `request` has `method`, `url` and `headers.get()`: a `Request` under MSW and `fetch`, a
-   * light view of the socket's request in the Node server. @default context?.clientAddress ?? 'anonymous'
-   */
-  callerKey?(request: ServiceRequest, context: RequestContext | undefined): string;
+  /** Who a request counts against. @default context?.clientAddress ?? 'anonymous' */
+  callerKey?(request: Request, context: RequestContext | undefined): string;
   /** Quota counters. @default createMemoryQuotaStore() */
   store?: QuotaStore;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
-  onRecords?(records: CompanyRecord[], request: ServiceRequest): void;
+  onRecords?(records: CompanyRecord[], request: Request): void;
+  /**
+   * Extension, never on by default: extra record fields (`vat_number`, `legal_form`, `naf_code`, `naf_label`,
+   * `created_on`), added to every record after the six of the spec (JSON and CSV). Not a query parameter. @default []
+   */
+  fields?: RecordOptions['fields'];
+  /** Extension: `edge-cases` serves long, capitalised, NFD... names and addresses (docs/fixtures.md). @default 'default' */
+  profile?: RecordOptions['profile'];
 }
 
 /** The fetch handler and what it was built with. */
 export interface App {
-  /** Answers one request; never rejects (unexpected errors become a JSON 500). */
+  /** Answers one request; never rejects (unexpected errors become a JSON 500). The one interface adapters use. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
-  /**
-   * `fetch` without the fetch API's objects: the same answer as plain data. The Node adapter uses it to avoid building a
-   * `Request` and a `Response` per request.
-   */
-  handle(request: ServiceRequest, context?: RequestContext): Promise<ServiceResponse>;
   readonly store: QuotaStore;
   readonly clock: Clock;
 }
@@ -63,18 +68,19 @@ export interface ResolvedOptions {
   tier: Tier;
   passes: ReadonlySet<string>;
   quota: QuotaLimits;
-  maxQuantity: { free: number; lifetime: number };
+  maxQuantity: Readonly<Record<Tier, number>>;
   source: string;
   upgradeUrl: string | undefined;
   clock: Clock;
   random: RandomSource;
-  callerKey: (request: ServiceRequest, context: RequestContext | undefined) => string;
+  callerKey: (request: Request, context: RequestContext | undefined) => string;
   store: QuotaStore;
-  onRecords: ((records: CompanyRecord[], request: ServiceRequest) => void) | undefined;
+  onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
+  /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
+  recordOptions: RecordOptions | undefined;
 }
 
-const systemClock: Clock = { now: () => Date.now() };
-const defaultCallerKey = (_request: ServiceRequest, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
+const defaultCallerKey = (_request: Request, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -85,11 +91,11 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
 /** Applies defaults and rejects impossible options with a message that names the option. */
 export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
   const tier = options.tier ?? 'free';
-  if (tier !== 'free' && tier !== 'lifetime') throw new TypeError(`tier must be 'free' or 'lifetime', got ${String(tier)}`);
+  if (!isTier(tier)) throw new TypeError(`tier must be one of ${TIER_NAMES.map((name) => `'${name}'`).join(', ')}, got ${String(tier)}`);
   const limits = options.limits ?? {};
   const seed = options.seed;
-  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)) {
-    throw new RangeError(`seed must be a whole number from 0 to 4294967295, got ${seed}`);
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)) {
+    throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   }
   return {
     tier,
@@ -98,10 +104,12 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
       perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
       perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
     },
-    maxQuantity: {
-      free: wholeNumber('limits.maxQuantity.free', limits.maxQuantity?.free, 50, MAX_RECORDS_PER_SEED),
-      lifetime: wholeNumber('limits.maxQuantity.lifetime', limits.maxQuantity?.lifetime, 100, MAX_RECORDS_PER_SEED),
-    },
+    maxQuantity: Object.fromEntries(
+      TIER_NAMES.map((name) => [
+        name,
+        wholeNumber(`limits.maxQuantity.${name}`, limits.maxQuantity?.[name], TIERS[name].maxQuantity, MAX_RECORDS_PER_SEED),
+      ]),
+    ) as Record<Tier, number>,
     source: options.source ?? 'siret-mock',
     upgradeUrl: options.upgradeUrl,
     clock: options.clock ?? systemClock,
@@ -109,5 +117,7 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     callerKey: options.callerKey ?? defaultCallerKey,
     store: options.store ?? createMemoryQuotaStore(),
     onRecords: options.onRecords,
+    // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
+    recordOptions: resolveRecordOptions(options),
   };
 }

@@ -1,69 +1,33 @@
 import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
-import { errorExchange } from './error-response.js';
+import { errorResponse } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
+import { headResponse } from './head-response.js';
 import { createPricingPage, PRICING_PATH } from './pricing-page.js';
-import { ALLOWED_METHODS, contentLengthOf, JSON_HEADERS, preflightHeaders, withHeaders } from './response-headers.js';
-import { type ServiceRequest, type ServiceResponse, toResponse } from './service-exchange.js';
+import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
+import { listPaths, ROUTES, type RouteName } from './routes.js';
 
-/** The service's paths. */
-export const GENERATE_PATH = '/api/v1/generate';
-export const OPENAPI_PATH = '/api/v1/openapi.json';
-export const HEALTHZ_PATH = '/healthz';
-/** Browsers ask for it on their own; a 204 they may cache, rather than a 404 in every console. */
-const FAVICON_PATH = '/favicon.ico';
-const FAVICON: ServiceResponse = { status: 204, headers: [['access-control-allow-origin', '*'], ['cache-control', 'public, max-age=86400']], body: null };
-
-/** A handler for one path: it does the method routing, CORS preflight and error mapping itself. */
+/** A handler for one path, or for the whole service: `(request, context) => Response`. */
 export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;
 
-/** One handler per path, for transports that route by themselves (MSW matches paths; `createApp` matches them for servers). */
-export interface ServiceRoutes extends App {
-  generate: RouteHandler;
-  openapi: RouteHandler;
-  healthz: RouteHandler;
-}
+/** The service as one handler per path of the route table (MSW binds each to its own pattern), plus the whole `App`. */
+export type ServiceRoutes = App & Readonly<Record<RouteName, RouteHandler>>;
 
-type PlainHandler = (request: ServiceRequest, context?: RequestContext) => Promise<ServiceResponse>;
+/** What a path's handler does for GET; methods, HEAD, preflights and failures are handled around it, the same for every path. */
+type GetHandler = (request: Request, context: RequestContext | undefined) => Promise<Response> | Response;
 
-const ALLOW = [['allow', ALLOWED_METHODS]] as const;
+const ALLOW: HeaderList = [['allow', ALLOWED_METHODS]];
+const RETRY_IN_1: HeaderList = [['retry-after', '1']];
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
-/** A 200 JSON answer; to HEAD, its headers (`Content-Length` included) without the body. */
-const json = (body: string, head: boolean): ServiceResponse =>
-  head ? { status: 200, headers: withHeaders(JSON_HEADERS, contentLengthOf(body)), body: null } : { status: 200, headers: JSON_HEADERS, body };
+const FAVICON_PATH = '/favicon.ico';
+const FAVICON_HEADERS: HeaderList = [
+  ['access-control-allow-origin', '*'],
+  ['cache-control', 'public, max-age=86400'],
+];
 
 function isStoreUnavailable(error: unknown): boolean {
   // By name as well: a store bundled separately may carry its own copy of the class.
   return error instanceof QuotaStoreUnavailableError || (error instanceof Error && error.name === 'QuotaStoreUnavailableError');
-}
-
-/** Wraps a GET/HEAD handler with the method rules every path shares and the JSON 500/503 that never leaks a stack. */
-function route(
-  path: string,
-  handle: (request: ServiceRequest, context: RequestContext | undefined) => Promise<ServiceResponse> | ServiceResponse,
-): PlainHandler {
-  return async (request, context) => {
-    const method = request.method;
-    const head = method === 'HEAD';
-    try {
-      if (method === 'OPTIONS') return { status: 204, headers: preflightHeaders(request.headers.get('access-control-request-headers')), body: null };
-      if (method !== 'GET' && !head) {
-        return errorExchange(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`, { headers: ALLOW });
-      }
-      const response = await handle(request, context);
-      // HEAD answers as GET would, Content-Length included, without the body.
-      return head && response.body !== null ? { ...response, headers: withHeaders(response.headers, contentLengthOf(response.body)), body: null } : response;
-    } catch (error) {
-      if (isStoreUnavailable(error)) {
-        return errorExchange(503, 'quota_store_unavailable', 'The quota store cannot be reached; retry in 1 second.', {
-          extras: { retry_after: 1 },
-          headers: [['retry-after', '1']],
-          head,
-        });
-      }
-      return errorExchange(500, 'internal_error', 'Internal error; the request was not served.', { head });
-    }
-  };
 }
 
 /** The path of an absolute URL: plain string work for the usual case, the URL parser for anything unusual. */
@@ -90,63 +54,86 @@ function pathnameOf(url: string): string {
   }
 }
 
-const withResponse =
-  (handler: PlainHandler): RouteHandler =>
-  async (request, context) =>
-    toResponse(await handler(request, context));
-
 /**
- * The service as one handler per path, sharing options, quota store and clock. `createApp` routes to them by pathname; the MSW
- * packaging binds each to its own path pattern.
+ * Wraps the GET handler of one path with what every path shares: OPTIONS is a preflight, methods other than GET/HEAD a 405,
+ * HEAD is the GET answer without its body (the one place HEAD is handled), and a failure is a JSON 503/500 that never
+ * leaks a stack. `methods: false` (the 404 of unknown paths) skips the method rules: path is checked before method.
  */
-export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
-  const resolved = resolveAppOptions(options);
-  let openApiBody: Promise<string> | undefined;
-  const generate = route(GENERATE_PATH, createGenerateRoute(resolved));
-  const openapi = route(OPENAPI_PATH, async (request) => {
-    openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
-      JSON.stringify(createOpenApiDocument({ quota: resolved.quota, maxQuantity: resolved.maxQuantity })),
-    );
-    const body = await openApiBody.catch((error: unknown) => {
-      openApiBody = undefined;
-      throw error;
-    });
-    return json(body, request.method === 'HEAD');
-  });
-  const healthz = route(HEALTHZ_PATH, (request) => json(HEALTH_BODY, request.method === 'HEAD'));
-  const pricing = route(PRICING_PATH, createPricingPage(resolved));
-  const favicon = route(FAVICON_PATH, () => FAVICON);
-
-  const handle: PlainHandler = async (request, context) => {
-    const pathname = pathnameOf(request.url);
-    // Unknown paths answer 404 whatever the method (path is checked before method).
-    if (pathname === GENERATE_PATH) return generate(request, context);
-    if (pathname === OPENAPI_PATH) return openapi(request, context);
-    if (pathname === HEALTHZ_PATH) return healthz(request, context);
-    if (pathname === PRICING_PATH) return pricing(request, context);
-    if (pathname === FAVICON_PATH) return favicon(request, context);
-    return errorExchange(404, 'not_found', `No such path. This service answers ${GENERATE_PATH}, ${OPENAPI_PATH} and ${HEALTHZ_PATH}.`, {
-      head: request.method === 'HEAD',
-    });
-  };
-
-  return {
-    generate: withResponse(generate),
-    openapi: withResponse(openapi),
-    healthz: withResponse(healthz),
-    store: resolved.store,
-    clock: resolved.clock,
-    handle,
-    fetch: withResponse(handle),
+function serve(path: string, get: GetHandler, methods = true): RouteHandler {
+  return async (request, context) => {
+    const method = request.method;
+    const ResponseClass = context?.Response ?? Response;
+    let response: Response;
+    try {
+      if (methods && method === 'OPTIONS') {
+        const headers = preflightHeaders(request.headers.get('access-control-request-headers'));
+        return new ResponseClass(null, { status: 204, statusText: 'No Content', headers: headers as HeadersInit });
+      }
+      if (methods && method !== 'GET' && method !== 'HEAD') {
+        const message = `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`;
+        return errorResponse(405, 'method_not_allowed', message, { headers: ALLOW, Response: ResponseClass });
+      }
+      response = await get(request, context);
+    } catch (error) {
+      response = isStoreUnavailable(error)
+        ? errorResponse(503, 'quota_store_unavailable', 'The quota store cannot be reached; retry in 1 second.', {
+            extras: { retry_after: 1 },
+            headers: RETRY_IN_1,
+            Response: ResponseClass,
+          })
+        : errorResponse(500, 'internal_error', 'Internal error; the request was not served.', { Response: ResponseClass });
+    }
+    return method === 'HEAD' ? headResponse(response, ResponseClass) : response;
   };
 }
 
 /**
- * Creates the siret-mock service as one fetch handler: `app.fetch(request, { clientAddress })` answers `/api/v1/generate`,
- * `/api/v1/openapi.json` and `/healthz` per the contract, and 404 for anything else.
+ * The service as one handler per path of the route table, sharing options, quota store and clock. `createApp` routes to
+ * them by pathname; the MSW packaging binds each to its own path pattern.
+ */
+export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
+  const resolved = resolveAppOptions(options);
+  const json = (body: string, context: RequestContext | undefined): Response =>
+    new (context?.Response ?? Response)(body, { status: 200, statusText: 'OK', headers: JSON_HEADERS as HeadersInit });
+  let openApiBody: Promise<string> | undefined;
+  const getHandlers: Record<RouteName, GetHandler> = {
+    generate: createGenerateRoute(resolved),
+    async openapi(_request, context) {
+      openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
+        JSON.stringify(createOpenApiDocument({ quota: resolved.quota, maxQuantity: resolved.maxQuantity })),
+      );
+      const body = await openApiBody.catch((error: unknown) => {
+        openApiBody = undefined;
+        throw error;
+      });
+      return json(body, context);
+    },
+    healthz: (_request, context) => json(HEALTH_BODY, context),
+  };
+  const handlers = Object.fromEntries(ROUTES.map((route) => [route.name, serve(route.path, getHandlers[route.name])])) as Record<RouteName, RouteHandler>;
+  const byPath = new Map(ROUTES.map((route) => [route.path, handlers[route.name]]));
+  // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
+  // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console).
+  byPath.set(PRICING_PATH, serve(PRICING_PATH, createPricingPage(resolved)));
+  byPath.set(FAVICON_PATH, serve(FAVICON_PATH, (_request, context) => new (context?.Response ?? Response)(null, { status: 204, statusText: 'No Content', headers: FAVICON_HEADERS as HeadersInit })));
+  const notFoundMessage = `No such path. This service answers ${listPaths()}.`;
+  const notFound = serve('', (_request, context) => errorResponse(404, 'not_found', notFoundMessage, { Response: context?.Response ?? Response }), false);
+
+  return {
+    ...handlers,
+    store: resolved.store,
+    clock: resolved.clock,
+    // Unknown paths answer 404 whatever the method (path is checked before method).
+    fetch: (request, context) => (byPath.get(pathnameOf(request.url)) ?? notFound)(request, context),
+  };
+}
+
+/**
+ * Creates the siret-mock service as one fetch handler: `app.fetch(request, { clientAddress })` answers the paths of the route
+ * table (`/api/v1/generate`, `/api/v1/openapi.json`, `/healthz`) per the contract, and 404 for anything else.
  * @example const app = createApp({ tier: 'free', seed: 42 }); const response = await app.fetch(new Request('http://localhost/api/v1/generate'));
  */
 export function createApp(options?: AppOptions): App {
-  const { fetch, handle, store, clock } = createServiceRoutes(options);
-  return { fetch, handle, store, clock };
+  const { fetch, store, clock } = createServiceRoutes(options);
+  return { fetch, store, clock };
 }

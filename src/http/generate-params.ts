@@ -1,8 +1,6 @@
-import * as z from 'zod/mini';
 import { MAX_SEED } from '../core/generate-companies.js';
 import { prefersCsv } from './accept.js';
-import { excelParamSchema, formatParamSchema, quantityParamSchema, seedParamSchema } from './schemas.js';
-import type { ErrorCode } from './schemas.js';
+import type { ErrorCode } from './wire-types.js';
 
 /** The parameters of one generate request, once valid. */
 export interface GenerateParams {
@@ -19,7 +17,14 @@ export interface ParamError {
   message: string;
 }
 
-const DEFAULT_QUANTITY = 5;
+/** Records served when `quantity` is absent (spec 4.1). */
+export const DEFAULT_QUANTITY = 5;
+/** The values of `format` and `excel`, lower case. */
+export const FORMATS = ['json', 'csv'] as const;
+export const EXCEL_VALUES = ['0', '1'] as const;
+
+// Base-10 digits only: no sign, space, decimal point or exponent.
+const DIGITS = /^[0-9]+$/;
 
 /** One parameter's value: absent, a single non-empty value, or the reason it is refused (repeated or empty is ambiguous). */
 type Single = { value: string | undefined; problem?: undefined } | { value?: undefined; problem: string };
@@ -32,8 +37,6 @@ function single(query: URLSearchParams, name: string): Single {
   return { value: values[0] };
 }
 
-const accepts = (schema: z.ZodMiniType, value: string): boolean => z.safeParse(schema, value).success;
-
 /**
  * Checks the query in the contract's order: quantity, then format and excel, then seed. The tier's maximum is checked by
  * the caller afterwards (syntax errors come first). `accept` chooses CSV when `format` is absent.
@@ -43,24 +46,24 @@ export function parseGenerateParams(query: URLSearchParams, accept: string | nul
   const quantity = single(query, 'quantity');
   let quantityProblem = quantity.problem;
   if (quantity.value !== undefined) {
-    if (!accepts(quantityParamSchema, quantity.value)) quantityProblem = `quantity "${clip(quantity.value)}" is not written with digits only`;
+    if (!DIGITS.test(quantity.value)) quantityProblem = `quantity "${clip(quantity.value)}" is not written with digits only`;
     else if (Number(quantity.value) < 1) quantityProblem = 'quantity must be at least 1';
   }
   if (quantityProblem !== undefined) return { error: 'invalid_quantity', message: `${quantityProblem}: use a whole number from 1 to ${maxQuantity}.` };
 
   const format = single(query, 'format');
   let formatProblem = format.problem;
-  if (format.value !== undefined && !accepts(formatParamSchema, format.value)) formatProblem = `format "${clip(format.value)}" is not supported`;
+  if (format.value !== undefined && !(FORMATS as readonly string[]).includes(format.value)) formatProblem = `format "${clip(format.value)}" is not supported`;
   if (formatProblem !== undefined) return { error: 'invalid_format', message: `${formatProblem}: use format=json or format=csv.` };
 
   const excel = single(query, 'excel');
   let excelProblem = excel.problem;
-  if (excel.value !== undefined && !accepts(excelParamSchema, excel.value)) excelProblem = `excel "${clip(excel.value)}" is not supported`;
+  if (excel.value !== undefined && !(EXCEL_VALUES as readonly string[]).includes(excel.value)) excelProblem = `excel "${clip(excel.value)}" is not supported`;
   if (excelProblem !== undefined) return { error: 'invalid_format', message: `${excelProblem}: use excel=1 (BOM and ; for French Excel) or excel=0.` };
 
   const seed = single(query, 'seed');
   let seedProblem = seed.problem;
-  if (seed.value !== undefined && (!accepts(seedParamSchema, seed.value) || Number(seed.value) > MAX_SEED)) {
+  if (seed.value !== undefined && (!DIGITS.test(seed.value) || Number(seed.value) > MAX_SEED)) {
     seedProblem = `seed "${clip(seed.value)}" is not a whole number in range`;
   }
   if (seedProblem !== undefined) return { error: 'invalid_seed', message: `${seedProblem}: use a whole number from 0 to ${MAX_SEED}.` };

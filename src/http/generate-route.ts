@@ -1,20 +1,20 @@
-import { generateCompanies } from '../core/generate-companies.js';
+import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
-import type { RequestContext, ResolvedOptions, Tier } from './app-options.js';
-import { errorExchange as errorResponse } from './error-response.js';
+import { extraColumnsOf, toFixtureCsv } from '../core/fixture-csv.js';
+import type { RequestContext, ResolvedOptions } from './app-options.js';
+import { errorResponse, type ErrorExtras } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';
 import { queryParamsOf } from './query-params.js';
-import { rateLimitedExchange as rateLimitedResponse } from './rate-limited-response.js';
-import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
-import { contentLengthOf, CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
+import { rateLimitedResponse } from './rate-limited-response.js';
+import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
 import { generateBodyJson } from './response-json.js';
-import type { GenerateResponseBody } from './schemas.js';
+import { TIERS, type Tier } from './tiers.js';
+import type { GenerateResponse } from './wire-types.js';
 
 const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
 const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
-const TWO_POW_32 = 4294967296;
 
 /** The tier a request is served on, or `undefined` for an unknown Bearer token. Other schemes are ignored. */
 function tierOf(authorization: string | null, options: ResolvedOptions): Tier | undefined {
@@ -24,10 +24,8 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
   return options.passes.has((bearer[1] ?? '').trim()) ? 'lifetime' : undefined;
 }
 
-/** Creates the GET/HEAD handler of `/api/v1/generate` (method routing is the caller's). */
-export function createGenerateRoute(
-  options: ResolvedOptions,
-): (request: ServiceRequest, context: RequestContext | undefined) => Promise<ServiceResponse> {
+/** Creates the GET handler of `/api/v1/generate` (methods, HEAD and failures are the caller's). */
+export function createGenerateRoute(options: ResolvedOptions): (request: Request, context: RequestContext | undefined) => Promise<Response> {
   const policy = formatRateLimitPolicy(options.quota);
   const { clock, store, quota, maxQuantity, source } = options;
   // generated_at has whole seconds: format once per second of clock time.
@@ -43,14 +41,15 @@ export function createGenerateRoute(
   };
 
   return async function generate(request, context) {
-    const head = request.method === 'HEAD';
+    const ResponseClass = context?.Response ?? Response;
+    const refuse = (status: number, error: Parameters<typeof errorResponse>[1], message: string, extras?: ErrorExtras, headers?: HeaderList) =>
+      errorResponse(status, error, message, { ...(extras ? { extras } : {}), ...(headers ? { headers } : {}), Response: ResponseClass });
     const tier = tierOf(request.headers.get('authorization'), options);
     if (tier === undefined) {
-      return errorResponse(401, 'invalid_pass', 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.', {
-        headers: WWW_AUTHENTICATE,
-        head,
-      });
+      const message = 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.';
+      return refuse(401, 'invalid_pass', message, undefined, WWW_AUTHENTICATE);
     }
+    const rules = TIERS[tier];
 
     const url = request.url;
     // Only error bodies need the origin, so the full URL is parsed only for them.
@@ -58,43 +57,39 @@ export function createGenerateRoute(
     const now = clock.now();
     let decision: QuotaDecision | undefined;
     let limitHeaders: HeaderList | undefined;
-    if (tier === 'free') {
+    if (rules.rateLimited) {
       decision = await store.consume(options.callerKey(request, context), quota, now);
-      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgradeFor(), { head, policy });
+      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgradeFor(), { policy, Response: ResponseClass });
       limitHeaders = rateLimitHeaders(policy, decision);
     }
 
     const max = maxQuantity[tier];
     const params = parseGenerateParams(queryParamsOf(url), request.headers.get('accept'), max);
     if ('error' in params) {
-      const extras = params.error === 'invalid_quantity' ? { max_quantity: max } : undefined;
-      return errorResponse(400, params.error, params.message, { extras, headers: limitHeaders, head });
+      return refuse(400, params.error, params.message, params.error === 'invalid_quantity' ? { max_quantity: max } : undefined, limitHeaders);
     }
+    const upgrade = rules.upgradeTo;
     if (params.quantity > max) {
-      const message =
-        tier === 'free'
-          ? `quantity must be at most ${max} on the free tier; the lifetime pass allows up to ${maxQuantity.lifetime}.`
-          : `quantity must be at most ${max}.`;
-      const extras = tier === 'free' ? { max_quantity: max, upgrade: upgradeFor() } : { max_quantity: max };
-      return errorResponse(400, 'quantity_exceeds_limit', message, { extras, headers: limitHeaders, head });
+      const above = upgrade === undefined ? '' : `; the ${upgrade} pass allows up to ${maxQuantity[upgrade]}`;
+      const extras = upgrade === undefined ? { max_quantity: max } : { max_quantity: max, upgrade: upgradeFor() };
+      return refuse(400, 'quantity_exceeds_limit', `quantity must be at most ${max} on the ${tier} tier${above}.`, extras, limitHeaders);
     }
-    if (params.format === 'csv' && tier === 'free') {
-      return errorResponse(403, 'lifetime_pass_required', 'CSV export needs the lifetime pass; use format=json on the free tier.', {
-        extras: { upgrade: upgradeFor() },
-        headers: limitHeaders,
-        head,
-      });
+    if (params.format === 'csv' && !rules.csv) {
+      const message = `CSV export needs the ${upgrade ?? 'lifetime'} pass; use format=json on the ${tier} tier.`;
+      return refuse(403, 'lifetime_pass_required', message, { upgrade: upgradeFor() }, limitHeaders);
     }
 
-    const csv = params.format === 'csv';
-    const headers = csv ? CSV_HEADERS : limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
-    const seed = params.seed ?? Math.floor(options.random.next() * TWO_POW_32) >>> 0;
-    const records = generateCompanies(params.quantity, { seed });
+    const seed = params.seed ?? Math.floor(options.random.next() * (MAX_SEED + 1)) >>> 0;
+    const { recordOptions } = options;
+    const records = generateCompanies(params.quantity, { seed, ...recordOptions });
     let text: string;
-    if (csv) text = toCsv(records, { excel: params.excel });
-    else {
-      const body: GenerateResponseBody = {
+    let headers: HeaderList;
+    if (params.format === 'csv') {
+      text = recordOptions ? toFixtureCsv(records, extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
+      headers = CSV_HEADERS;
+    } else {
+      const body: GenerateResponse = {
         count: records.length,
         data: records,
         meta: {
@@ -104,12 +99,13 @@ export function createGenerateRoute(
           rate_limit_remaining_day: decision ? decision.remainingDay : -1,
         },
       };
-      text = generateBodyJson(body);
+      // Extension fields and edge-case text (quotes, NFD) need JSON.stringify's escaping; the six spec fields do not.
+      text = recordOptions ? JSON.stringify(body) : generateBodyJson(body);
+      headers = limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
     }
-    // HEAD does the work of GET (its Content-Length is the length GET would send) but serves, so records, nothing.
-    if (head) return { status: 200, headers: withHeaders(headers, contentLengthOf(text)), body: null };
-    // After serialising: whatever onRecords does with the records cannot change what this response says.
-    options.onRecords?.(records, request);
-    return { status: 200, headers, body: text };
+    // After serialising: whatever onRecords does with the records cannot change what this response says. A HEAD answer
+    // serves no records, so it records none.
+    if (request.method !== 'HEAD') options.onRecords?.(records, request);
+    return new ResponseClass(text, { status: 200, statusText: 'OK', headers: headers as HeadersInit });
   };
 }

@@ -1,16 +1,24 @@
-// The fetch handler of the service: browser-safe (no node:*, no msw), shared by the Node server, the MSW handlers and the demo.
-export { createApp, createServiceRoutes, GENERATE_PATH, HEALTHZ_PATH, OPENAPI_PATH, type RouteHandler, type ServiceRoutes } from './create-app.js';
-export type { App, AppOptions, RequestContext, Tier } from './app-options.js';
-export { rateLimitedExchange, rateLimitedResponse, rateLimitMessage } from './rate-limited-response.js';
-export { errorExchange, errorResponse, type ErrorOptions } from './error-response.js';
-export { toResponse, type ServiceRequest, type ServiceResponse } from './service-exchange.js';
+// The fetch handler of the service: browser-safe (no node:*, no msw, no validation library), shared by the Node server, the
+// MSW handlers and the demo.
+export { createApp, createServiceRoutes, type RouteHandler, type ServiceRoutes } from './create-app.js';
+export { API_PREFIX, GENERATE_PATH, HEALTHZ_PATH, listPaths, OPENAPI_PATH, ROUTES, type RouteDefinition, type RouteName } from './routes.js';
+export { TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
+export type { App, AppOptions, RequestContext } from './app-options.js';
+export { rateLimitedResponse, rateLimitMessage } from './rate-limited-response.js';
+export { errorResponse, type ErrorExtras, type ErrorOptions } from './error-response.js';
 export { formatTimestamp } from './format-timestamp.js';
+export { systemClock } from './system-clock.js';
+export { headResponse } from './head-response.js';
+export { STATUS_TEXT } from './status-text.js';
+export { COMMON_HEADERS } from './response-headers.js';
+export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';
 export {
-  companyRecordSchema,
   ERROR_CODES,
-  errorResponseSchema,
-  generateResponseSchema,
+  type CompanyRecord,
   type ErrorCode,
-  type ErrorResponseBody,
-  type GenerateResponseBody,
-} from './schemas.js';
+  type ErrorResponse,
+  type GenerateMeta,
+  type GenerateResponse,
+  type HealthResponse,
+  type RateLimitErrorResponse,
+} from './wire-types.js';

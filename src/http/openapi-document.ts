@@ -1,170 +1,208 @@
-import * as z from 'zod/mini';
+import { MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaLimits } from '../core/quota.js';
-import { ALLOWED_METHODS, DEFAULT_ALLOWED_HEADERS } from './response-headers.js';
-import {
-  companyRecordSchema,
-  errorResponseSchema,
-  excelParamSchema,
-  formatParamSchema,
-  generateMetaSchema,
-  generateResponseSchema,
-  healthResponseSchema,
-  quantityParamSchema,
-  seedParamSchema,
-} from './schemas.js';
+import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
+import { withFixtureFields } from './fixture-fields-schema.js';
+import { JSON_SCHEMAS } from './json-schemas.js';
+import { PACKAGE_VERSION } from './package-version.js';
+import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from './response-headers.js';
+import { ROUTES, type RouteDefinition } from './routes.js';
+import { TIER_NAMES, type Tier } from './tiers.js';
 
-// Loaded on the first request for /api/v1/openapi.json only (dynamic import), so z.toJSONSchema stays out of the hot path
-// and out of the first chunk of a browser bundle.
+// Loaded on the first request for the document only (dynamic import), so it stays out of the hot path and out of the first
+// chunk of a browser bundle. Built from data written once: the JSON Schemas of the bodies, the route table and the tier table.
 
 /** What the document states about this app's configuration. */
 export interface OpenApiSettings {
   quota: QuotaLimits;
-  maxQuantity: { free: number; lifetime: number };
+  maxQuantity: Readonly<Record<Tier, number>>;
 }
 
 type JsonObject = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodMiniType): JsonObject {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema) as JsonObject;
-  return rest;
-}
-
 const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+const headerRef = (name: string): JsonObject => ({ $ref: `#/components/headers/${name}` });
 const header = (description: string, schema: JsonObject = { type: 'string' }): JsonObject => ({ description, schema });
+const json = (schema: JsonObject): JsonObject => ({ 'application/json': { schema } });
 
-const errorContent = { 'application/json': { schema: ref('Error') } };
+const COMMON_HEADERS = {
+  'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+  'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
+  'Cache-Control': headerRef('CacheControl'),
+};
+const LIMIT_HEADERS = { ...COMMON_HEADERS, RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
+const error = (description: string, headers: JsonObject = COMMON_HEADERS, schema = 'Error'): JsonObject => ({
+  description,
+  headers,
+  content: json(ref(schema)),
+});
 
-/**
- * The OpenAPI 3.1 document of the service, generated from the zod schemas the handler validates and answers with.
- * @example createOpenApiDocument({ quota: { perMinute: 10, perDay: 100 }, maxQuantity: { free: 50, lifetime: 100 } })
- */
-export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
-  const registry = z.registry<{ id: string }>();
-  registry.add(companyRecordSchema, { id: 'CompanyRecord' });
-  registry.add(generateMetaSchema, { id: 'GenerateMeta' });
-  registry.add(generateResponseSchema, { id: 'GenerateResponse' });
-  registry.add(errorResponseSchema, { id: 'Error' });
-  registry.add(healthResponseSchema, { id: 'Health' });
-  const generated = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonObject> };
-  const schemas: Record<string, JsonObject> = {};
-  for (const [name, { $schema: _s, $id: _i, ...schema }] of Object.entries(generated.schemas)) schemas[name] = schema;
+// Refusals every path may give, whatever it serves: the server's own (before any handler) and the handler's last resort.
+const TRANSPORT_ERRORS = {
+  '400': error('bad_request: a request the HTTP parser refuses, or an HTTP/1.1 request without Host (server only).'),
+  '405': error(`method_not_allowed: any method other than ${ALLOWED_METHODS}.`, { ...COMMON_HEADERS, Allow: header(ALLOWED_METHODS) }),
+  '408': error('request_timeout: headers or body not received in time (server only).'),
+  '414': error('uri_too_long: the request target is over the limit; max_length gives it (server only).'),
+  '417': error('expectation_failed: an Expect header other than 100-continue (server only).'),
+  '431': error('request_header_fields_too_large: the headers are over the limit (server only).'),
+  '500': error('internal_error: anything unexpected; never a stack trace.'),
+};
 
+function generateOperation(settings: OpenApiSettings, route: RouteDefinition, method: 'get' | 'head'): JsonObject {
   const { perMinute, perDay } = settings.quota;
-  const { free, lifetime } = settings.maxQuantity;
-  const commonHeaders = {
-    'Access-Control-Allow-Origin': { $ref: '#/components/headers/AccessControlAllowOrigin' },
-    'Cache-Control': { $ref: '#/components/headers/CacheControl' },
-  };
-  const limitHeaders = {
-    ...commonHeaders,
-    RateLimit: { $ref: '#/components/headers/RateLimit' },
-    'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
-  };
-  const errors = {
-    '400': {
-      description: 'invalid_quantity, invalid_format, invalid_seed (checked in that order), then quantity_exceeds_limit. Counted against the quota.',
-      headers: limitHeaders,
-      content: errorContent,
-    },
-    '401': {
-      description: 'invalid_pass: a Bearer token that is not a known pass. Not counted.',
-      headers: { ...commonHeaders, 'WWW-Authenticate': header('Bearer error="invalid_token"') },
-      content: errorContent,
-    },
-    '403': { description: 'lifetime_pass_required: CSV asked on the free tier. Counted.', headers: limitHeaders, content: errorContent },
-    '405': { description: 'method_not_allowed', headers: { ...commonHeaders, Allow: header(ALLOWED_METHODS) }, content: errorContent },
-    '429': {
-      description: `rate_limit_exceeded: more than ${perMinute} requests in the caller's minute window or ${perDay} in the UTC day. Not counted.`,
-      headers: { ...limitHeaders, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
-      content: errorContent,
-    },
-    '500': { description: 'internal_error', headers: commonHeaders, content: errorContent },
-    '503': {
-      description: 'quota_store_unavailable: the shared quota store cannot be reached; retry_after is 1.',
-      headers: { ...commonHeaders, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
-      content: errorContent,
-    },
-  };
-  const parameters = [
-    { name: 'quantity', in: 'query', required: false, schema: { ...jsonSchema(quantityParamSchema), default: '5' }, example: '5' },
-    { name: 'format', in: 'query', required: false, schema: jsonSchema(formatParamSchema) },
-    { name: 'excel', in: 'query', required: false, schema: jsonSchema(excelParamSchema) },
-    { name: 'seed', in: 'query', required: false, schema: jsonSchema(seedParamSchema), example: '42' },
-  ];
-  const generate = {
-    operationId: 'generate',
-    summary: 'Generate fictitious French company records',
+  const maxima = TIER_NAMES.map((tier) => `${tier} ${settings.maxQuantity[tier]}`).join(', ');
+  const largest = Math.max(...TIER_NAMES.map((tier) => settings.maxQuantity[tier]));
+  const retryAfter = { ...COMMON_HEADERS, 'Retry-After': headerRef('RetryAfter') };
+  return {
+    operationId: method === 'get' ? route.operationId : `${route.operationId}Head`,
+    summary: method === 'get' ? route.summary : `${route.summary}: headers only`,
     description:
-      `Free tier: at most ${free} records, ${perMinute} requests per fixed 60 s window (opened by the caller's first counted request) ` +
-      `and ${perDay} per UTC day. Lifetime pass (Authorization: Bearer <pass>): at most ${lifetime} records, no rate limit, CSV.`,
-    parameters,
+      `Free tier: at most ${settings.maxQuantity.free} records, ${perMinute} requests per fixed 60 s window (opened by the caller's ` +
+      `first counted request) and ${perDay} per UTC day. Lifetime pass (Authorization: Bearer <pass>): at most ` +
+      `${settings.maxQuantity.lifetime} records, no rate limit, CSV.` +
+      (method === 'head' ? ' HEAD answers as GET would, Content-Length included, without a body.' : ''),
+    tags: ['generate'],
     security: [{}, { lifetimePass: [] }],
+    parameters: [
+      {
+        name: 'quantity',
+        in: 'query',
+        required: false,
+        description: `Number of records, 1 to the tier maximum (${maxima}). Digits only; empty or repeated is rejected.`,
+        schema: { type: 'integer', minimum: 1, maximum: largest, default: DEFAULT_QUANTITY },
+        example: DEFAULT_QUANTITY,
+      },
+      {
+        name: 'format',
+        in: 'query',
+        required: false,
+        description: 'Response format. Without it, CSV is chosen when Accept prefers text/csv over application/json. CSV needs the lifetime pass.',
+        schema: { type: 'string', enum: [...FORMATS], default: 'json' },
+      },
+      {
+        name: 'excel',
+        in: 'query',
+        required: false,
+        description: '1: UTF-8 BOM and `;` separator (French Excel). Only affects CSV.',
+        schema: { type: 'string', enum: [...EXCEL_VALUES], default: '0' },
+      },
+      {
+        name: 'seed',
+        in: 'query',
+        required: false,
+        description: `Whole number 0..${MAX_SEED}. The same seed gives the same records; quantity k gives the first k records of the seed.`,
+        schema: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+        example: 42,
+      },
+    ],
     responses: {
       '200': {
         description: 'The records. RateLimit headers on the free tier only.',
-        headers: limitHeaders,
+        headers: { ...LIMIT_HEADERS, 'Content-Length': headerRef('ContentLength') },
         content: {
           'application/json': { schema: ref('GenerateResponse') },
-          'text/csv': {
-            schema: { type: 'string', description: 'RFC 4180 with a header row; excel=1 adds a BOM and uses ;' },
-          },
+          'text/csv': { schema: { type: 'string', description: 'RFC 4180 with a header row; excel=1 adds a BOM and uses ;' } },
         },
       },
-      ...errors,
+      ...TRANSPORT_ERRORS,
+      '400': error(
+        'invalid_quantity, invalid_format, invalid_seed (checked in that order), then quantity_exceeds_limit; or the server\'s ' +
+          'bad_request. Counted against the quota.',
+        LIMIT_HEADERS,
+      ),
+      '401': error('invalid_pass: a Bearer token that is not a known pass. Not counted.', {
+        ...COMMON_HEADERS,
+        'WWW-Authenticate': header('Bearer error="invalid_token"'),
+      }),
+      '403': error('lifetime_pass_required: CSV asked on the free tier. Counted.', LIMIT_HEADERS),
+      '429': error(
+        `rate_limit_exceeded: more than ${perMinute} requests in the caller's minute window or ${perDay} in the UTC day. Not counted.`,
+        { ...LIMIT_HEADERS, 'Retry-After': headerRef('RetryAfter') },
+        'RateLimitError',
+      ),
+      '503': error('quota_store_unavailable: the shared quota store cannot be reached; retry_after is 1.', retryAfter),
     },
   };
+}
+
+function plainOperation(route: RouteDefinition, method: 'get' | 'head'): JsonObject {
+  return {
+    operationId: method === 'get' ? route.operationId : `${route.operationId}Head`,
+    summary: method === 'get' ? route.summary : `${route.summary}: headers only`,
+    description: `${route.description}${method === 'head' ? ' HEAD answers as GET would, without a body.' : ''}`,
+    tags: ['service'],
+    security: [{}],
+    responses: {
+      '200': {
+        description: route.summary,
+        headers: { ...COMMON_HEADERS, 'Content-Length': headerRef('ContentLength') },
+        content: json(route.schema === undefined ? { type: 'object', description: 'An OpenAPI 3.1 document' } : ref(route.schema)),
+      },
+      ...TRANSPORT_ERRORS,
+    },
+  };
+}
+
+function preflightOperation(route: RouteDefinition): JsonObject {
+  return {
+    operationId: `${route.operationId}Preflight`,
+    summary: `CORS preflight of ${route.path} (never counted)`,
+    description: 'Answers any preflight with the methods and request headers the service accepts.',
+    tags: [route.operationId === 'generate' ? 'generate' : 'service'],
+    security: [{}],
+    responses: {
+      '204': {
+        description: 'Preflight accepted',
+        headers: {
+          ...COMMON_HEADERS,
+          'Access-Control-Allow-Methods': header(ALLOWED_METHODS),
+          'Access-Control-Allow-Headers': header(
+            `The request headers the preflight asked for (Access-Control-Request-Headers), as asked; ${ALLOWED_REQUEST_HEADERS} when it asked for none`,
+          ),
+          'Access-Control-Max-Age': header('86400'),
+        },
+      },
+      ...TRANSPORT_ERRORS,
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the service: paths from the route table, bodies from the JSON Schemas, limits from the settings.
+ * @example createOpenApiDocument({ quota: { perMinute: 10, perDay: 100 }, maxQuantity: { free: 50, lifetime: 100 } })
+ */
+export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const route of ROUTES) {
+    const operation = (method: 'get' | 'head'): JsonObject =>
+      route.counted ? generateOperation(settings, route, method) : plainOperation(route, method);
+    paths[route.path] = { get: operation('get'), head: operation('head'), options: preflightOperation(route) };
+  }
+  const { perMinute, perDay } = settings.quota;
   return {
     openapi: '3.1.0',
     info: {
       title: 'siret-mock',
-      version: '1.0.0',
-      description: 'Fictitious French SIRET/SIREN records with company names and real commune/postcode pairs.',
+      version: PACKAGE_VERSION,
+      description:
+        'Fictitious French SIRET/SIREN records with company names and real commune/postcode pairs. ' +
+        `Free tier: ${perMinute} requests per minute and ${perDay} per UTC day; the lifetime pass lifts them.`,
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    paths: {
-      '/api/v1/generate': {
-        get: generate,
-        head: { ...generate, operationId: 'generateHead', summary: 'As GET, without a body' },
-        options: {
-          operationId: 'generatePreflight',
-          summary: 'CORS preflight (never counted)',
-          responses: {
-            '204': {
-              description: 'Preflight accepted',
-              headers: {
-                ...commonHeaders,
-                'Access-Control-Allow-Methods': header(ALLOWED_METHODS),
-                'Access-Control-Allow-Headers': {
-                  description: `The request headers the preflight asked for (Access-Control-Request-Headers), as asked; ${DEFAULT_ALLOWED_HEADERS} when it asked for none`,
-                  schema: { type: 'string' },
-                },
-                'Access-Control-Max-Age': header('86400'),
-              },
-            },
-          },
-        },
-      },
-      '/api/v1/openapi.json': {
-        get: {
-          operationId: 'openapi',
-          summary: 'This document (never counted)',
-          responses: { '200': { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
-        },
-      },
-      '/healthz': {
-        get: {
-          operationId: 'healthz',
-          summary: 'Liveness (never counted; not served by the MSW handlers)',
-          responses: { '200': { description: 'Alive', content: { 'application/json': { schema: ref('Health') } } } },
-        },
-      },
-    },
+    servers: [{ url: '/', description: 'The origin that serves this document' }],
+    tags: [
+      { name: 'generate', description: 'Fictitious company records' },
+      { name: 'service', description: 'The document and liveness' },
+    ],
+    paths,
     components: {
-      schemas,
-      securitySchemes: { lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token' } },
+      // The extension fields (handler/server options `fields` and `profile`) are optional properties of the record.
+      schemas: { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord as JsonObject) },
+      securitySchemes: { lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' } },
       headers: {
         AccessControlAllowOrigin: header('Always *', { type: 'string', const: '*' }),
+        AccessControlExposeHeaders: header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS }),
         CacheControl: header('Always no-store', { type: 'string', const: 'no-store' }),
+        ContentLength: header('Length of the body in bytes; a HEAD answer carries the GET\'s', { type: 'integer', minimum: 0 }),
         RateLimit: header('draft-ietf-httpapi-ratelimit-headers-10: "minute";r=<left>;t=<seconds to reset>, "day";r=<left>;t=<seconds to reset>'),
         RateLimitPolicy: header(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`),
         RetryAfter: header('Whole seconds >= 1, equal to retry_after', { type: 'integer', minimum: 1 }),

@@ -1,6 +1,5 @@
-import type { ResolvedOptions } from './app-options.js';
+import type { RequestContext, ResolvedOptions } from './app-options.js';
 import { type HeaderList, withHeaders } from './response-headers.js';
-import type { ServiceRequest, ServiceResponse } from './service-exchange.js';
 
 /** Where the default `upgrade` link of 429, 403 and quantity errors points: `${origin}/pricing`. */
 export const PRICING_PATH = '/pricing';
@@ -88,12 +87,13 @@ function pricingHtml(body: PricingBody): string {
 }
 
 /** Creates the GET handler of `/pricing`: HTML for browsers (`Accept: text/html`), JSON for everyone else. Never counted. */
-export function createPricingPage(options: ResolvedOptions): (request: ServiceRequest) => ServiceResponse {
+export function createPricingPage(options: ResolvedOptions): (request: Request, context: RequestContext | undefined) => Response {
   const body = pricingBody(options);
   const html = pricingHtml(body);
   const json = JSON.stringify(body);
-  return (request) =>
-    wantsHtml(request.headers.get('accept'))
-      ? { status: 200, headers: HTML_HEADERS, body: html }
-      : { status: 200, headers: JSON_HEADERS, body: json };
+  return (request, context) => {
+    const ResponseClass = context?.Response ?? Response;
+    const asHtml = wantsHtml(request.headers.get('accept'));
+    return new ResponseClass(asHtml ? html : json, { status: 200, statusText: 'OK', headers: (asHtml ? HTML_HEADERS : JSON_HEADERS) as HeadersInit });
+  };
 }

@@ -1,6 +1,5 @@
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
-import { errorExchange } from './error-response.js';
-import { type ServiceResponse, toResponse } from './service-exchange.js';
+import { errorResponse } from './error-response.js';
 import { formatRateLimitPolicy, rateLimitHeaders } from './response-headers.js';
 
 /** The spec's 429 message for the exhausted window, with the configured number. */
@@ -16,23 +15,13 @@ export function rateLimitedResponse(
   decision: QuotaDecision,
   limits: QuotaLimits,
   upgrade: string,
-  options: { head?: boolean; policy?: string } = {},
+  options: { policy?: string; Response?: typeof Response } = {},
 ): Response {
-  return toResponse(rateLimitedExchange(decision, limits, upgrade, options));
-}
-
-/** `rateLimitedResponse` as plain data, for the handler's own path. */
-export function rateLimitedExchange(
-  decision: QuotaDecision,
-  limits: QuotaLimits,
-  upgrade: string,
-  options: { head?: boolean; policy?: string } = {},
-): ServiceResponse {
   const window = decision.exceeded ?? 'minute';
   const retryAfter = Math.max(1, decision.retryAfter);
-  return errorExchange(429, 'rate_limit_exceeded', rateLimitMessage(window, limits), {
+  return errorResponse(429, 'rate_limit_exceeded', rateLimitMessage(window, limits), {
     extras: { retry_after: retryAfter, upgrade },
     headers: [['retry-after', String(retryAfter)], ...rateLimitHeaders(options.policy ?? formatRateLimitPolicy(limits), decision)],
-    head: options.head ?? false,
+    ...(options.Response ? { Response: options.Response } : {}),
   });
 }

@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCommunes } from '../core/address.js';
-import { ACTIVITIES, PLACES, STREET_NAMES, STREET_TYPES, SURNAMES, TRADES } from '../core/data/names.js';
+import { ACTIVITIES, FIRST_NAMES, PLACES, STREET_NAMES, STREET_TYPES, SURNAMES, TRADES } from '../core/data/names.js';
 import { SCI_NAMES } from '../core/company.js';
 import { generateCompanies } from '../core/generate-companies.js';
 import { generateBodyJson } from './response-json.js';
-import type { GenerateResponseBody } from './schemas.js';
+import type { GenerateResponse } from './wire-types.js';
 
 const meta = { generated_at: '2026-11-22T05:35:35+00:00', source: 'siret-"mock"', rate_limit_remaining_minute: 9, rate_limit_remaining_day: -1 };
 
 describe('generateBodyJson', () => {
   it('relies on generator tables whose every entry needs no JSON escaping', () => {
     const strings = [
-      ...SURNAMES, ...TRADES, ...ACTIVITIES, ...PLACES, ...STREET_NAMES, ...SCI_NAMES,
+      ...SURNAMES, ...FIRST_NAMES, ...TRADES.map(([trade]) => trade), ...ACTIVITIES, ...PLACES, ...STREET_NAMES, ...SCI_NAMES,
       ...STREET_TYPES.map(([type]) => type),
       ...loadCommunes().values.flatMap((c) => [c.name, ...c.postcodes]),
     ];
@@ -24,7 +24,7 @@ describe('generateBodyJson', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 100 }), (seed, n) => {
         const data = generateCompanies(n, { seed });
-        const body: GenerateResponseBody = { count: data.length, data, meta };
+        const body: GenerateResponse = { count: data.length, data, meta };
         expect(generateBodyJson(body)).toBe(JSON.stringify(body));
       }),
       { numRuns: 300 },

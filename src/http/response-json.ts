@@ -1,5 +1,5 @@
 import type { CompanyRecord } from '../core/company-record.js';
-import type { GenerateResponseBody } from './schemas.js';
+import type { GenerateResponse } from './wire-types.js';
 
 /**
  * `JSON.stringify(body)` of a generate response, byte for byte, built by concatenation. Only for records fresh from the
@@ -7,7 +7,7 @@ import type { GenerateResponseBody } from './schemas.js';
  * table entry), so JSON.stringify's per-character escaping pass (and the flattening of each field it forces) is skipped.
  * Measured: about 4 microseconds less per 5-record response than JSON.stringify, a quarter of the handler's own time.
  */
-export function generateBodyJson(body: GenerateResponseBody): string {
+export function generateBodyJson(body: GenerateResponse): string {
   const records: readonly CompanyRecord[] = body.data;
   let data = '[';
   for (let i = 0; i < records.length; i++) {

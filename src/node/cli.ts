@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// The `siret-mock` command: `generate` writes fixtures, `serve` runs the HTTP server.
+// The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
+import { PROFILES } from '../core/edge-cases.js';
+import { EXTRA_FIELDS } from '../core/extra-fields.js';
 import { CliUsageError } from './cli-usage-error.js';
 
 const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
+                     [--fields ${EXTRA_FIELDS.join(',')}] [--profile ${PROFILES.join('|')}]
+  siret-mock identifiers --count N [--seed S]   (NDJSON: {"kind","identifier","value","valid"}; identifiers --help for kinds)
   siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -11,6 +15,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'generate':
       return (await import('./generate-command.js')).runGenerate(rest);
+    case 'identifiers':
+      return (await import('./identifiers-command.js')).runIdentifiers(rest);
     case 'serve':
       return (await import('./serve-command.js')).runServe(rest);
     case '--help':
@@ -19,9 +25,9 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE + '\n');
       return 0;
     case undefined:
-      throw new CliUsageError('missing command: expected "generate" or "serve" (see --help)');
+      throw new CliUsageError('missing command: expected "generate", "identifiers" or "serve" (see --help)');
     default:
-      throw new CliUsageError(`unknown command "${command}": expected "generate" or "serve" (see --help)`);
+      throw new CliUsageError(`unknown command "${command}": expected "generate", "identifiers" or "serve" (see --help)`);
   }
 }
 

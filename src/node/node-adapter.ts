@@ -1,33 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import type { ServiceRequest, ServiceResponse } from '../http/service-exchange.js';
+import { errorResponse } from '../http/error-response.js';
+import { ALLOWED_METHODS } from '../http/response-headers.js';
+import { logExchange, type AccessLogEntry } from './access-log.js';
 import { clientAddressOf } from './client-address.js';
+import { NodeRequest } from './node-request.js';
+import { NodeResponse } from './node-response.js';
+
+export type { AccessLogEntry };
 
 /** What the adapter passes to the fetch handler besides the request. */
 export interface NodeRequestContext {
   /** The caller key: client IP, IPv6 grouped by /56, IPv4-mapped IPv6 as IPv4. */
   clientAddress?: string;
+  /** The adapter's `Response` class, written to the socket from its raw parts; a handler may use it or the global one. */
+  Response?: typeof Response;
 }
 
-/**
- * Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. An app that also has
- * `handle` (siret-mock's own) is called with a light view of the request and answers plain data, which the adapter
- * writes directly: no `Request`, `Headers` or `Response` objects per request.
- */
+/** Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. */
 export interface FetchHandler {
-  fetch(request: Request, context?: NodeRequestContext): Promise<Response>;
-  handle?(request: ServiceRequest, context?: NodeRequestContext): Promise<ServiceResponse>;
-}
-
-/** One finished exchange, for access logs. */
-export interface AccessLogEntry {
-  method: string;
-  /** Path and query as received. */
-  url: string;
-  /** Status sent, or 0 when the client went away before the response started. */
-  status: number;
-  clientAddress: string;
-  durationMs: number;
+  fetch(request: Request, context?: NodeRequestContext): Promise<Response> | Response;
 }
 
 export interface NodeListenerOptions {
@@ -40,89 +31,60 @@ export interface NodeListenerOptions {
   onResponse?: (entry: AccessLogEntry) => void;
 }
 
-const ERROR_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
-const INTERNAL_ERROR = JSON.stringify({ error: 'internal_error', message: 'The server could not answer this request.' });
-const METHOD_NOT_ALLOWED = JSON.stringify({ error: 'method_not_allowed', message: 'Method not allowed. Allowed: GET, HEAD, OPTIONS.' });
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const FAST_RESPONSE = NodeResponse as unknown as typeof Response;
 
 /**
- * Turns a fetch handler into a `node:http` request listener: IncomingMessage to Request, `app.fetch`, and the Response
- * streamed back (status, headers, body with backpressure; no body for HEAD). Its only logic is the caller address.
+ * Turns a fetch handler into a `node:http` request listener. The handler gets a `Request` that reads Node's parsed request
+ * lazily, and `context.Response`, a `Response` class this adapter writes from its raw parts (status, header list, string
+ * body) in one `writeHead` and one `end`; any other `Response` is streamed back with backpressure. HEAD answers carry no body.
  * @example http.createServer(createNodeListener(createApp(), { trustProxy: 1 })).listen(3000)
  */
 export function createNodeListener(app: FetchHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const trustProxy = options.trustProxy ?? 0;
   const onResponse = options.onResponse;
   return (req, res) => {
-    const started = performance.now();
     // Computed when first needed: the lifetime tier never counts callers, so it never pays for parsing addresses.
     let address: string | undefined;
     const addressOf = (): string => (address ??= clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy));
-    if (onResponse) {
-      const clientAddress = addressOf();
-      res.once('close', () => {
-        const entry = { method: req.method ?? '', url: req.url ?? '', status: res.headersSent ? res.statusCode : 0, clientAddress };
-        onResponse({ ...entry, durationMs: performance.now() - started });
-      });
-    }
+    if (onResponse) logExchange(req, res, addressOf(), onResponse);
     if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) {
       // The fetch API cannot represent these methods, so they never reach the handler; no path serves them.
-      res.writeHead(405, { ...ERROR_HEADERS, allow: 'GET, HEAD, OPTIONS' });
-      res.end(METHOD_NOT_ALLOWED);
+      const message = `${req.method} is not allowed; use ${ALLOWED_METHODS}.`;
+      writeResponse(errorResponse(405, 'method_not_allowed', message, { headers: [['allow', ALLOWED_METHODS]], Response: FAST_RESPONSE }), req, res);
       return;
     }
     const context: NodeRequestContext = {
       get clientAddress() {
         return addressOf();
       },
+      Response: FAST_RESPONSE,
     };
-    (app.handle ? respondPlain(app.handle.bind(app), req, res, context) : respond(app, req, res, context)).catch(() => {
-      if (!res.headersSent) {
-        res.writeHead(500, ERROR_HEADERS);
-        res.end(INTERNAL_ERROR);
-      } else res.destroy();
-    });
+    const request = new NodeRequest(req, urlOf(req)) as unknown as Request;
+    Promise.resolve()
+      .then(() => app.fetch(request, context))
+      .then((response) => writeResponse(response, req, res))
+      .catch(() => {
+        if (res.headersSent) res.destroy();
+        else writeResponse(errorResponse(500, 'internal_error', 'The server could not answer this request.', { Response: FAST_RESPONSE }), req, res);
+      });
   };
 }
 
-/** A header's value as the fetch API would give it: repeated headers joined with ", ". */
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name.toLowerCase()];
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-async function respondPlain(
-  handle: NonNullable<FetchHandler['handle']>,
-  req: IncomingMessage,
-  res: ServerResponse,
-  context: NodeRequestContext,
-): Promise<void> {
-  const request: ServiceRequest = { method: req.method ?? 'GET', url: urlOf(req), headers: { get: (name) => headerOf(req, name) } };
-  const response = await handle(request, context);
-  const headers = flatHeaders(response.headers);
-  // One encoding pass gives both the bytes and their count; one write with a Content-Length.
-  const body = req.method === 'HEAD' || response.body === null ? undefined : Buffer.from(response.body);
+/** Writes a fetch `Response`: from its raw parts in one write when it is the adapter's own, else streamed. */
+export function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> | void {
+  const raw = NodeResponse.rawParts(response);
+  if (raw === undefined) return stream(response, req, res);
+  const headers = raw.headers;
+  // One encoding pass gives both the bytes and their count; one write with a Content-Length. A HEAD answer already carries
+  // the GET's Content-Length and no body.
+  const body = req.method === 'HEAD' || raw.body === null ? undefined : Buffer.from(raw.body);
   if (body !== undefined) headers.push('content-length', String(body.length));
-  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.writeHead(raw.status, raw.statusText, headers);
   res.end(body);
 }
 
-// The service answers with a few constant header lists; their flat [name, value, ...] form is computed once per list.
-const flatCache = new WeakMap<ServiceResponse['headers'], string[]>();
-
-/** `[name, value, name, value, ...]`, the form `writeHead` takes fastest; a fresh copy the caller may extend. */
-function flatHeaders(list: ServiceResponse['headers']): string[] {
-  let flat = flatCache.get(list);
-  if (flat === undefined) {
-    flat = list.flatMap(([name, value]) => [name, value]);
-    flatCache.set(list, flat);
-  }
-  return flat.slice();
-}
-
-async function respond(app: FetchHandler, req: IncomingMessage, res: ServerResponse, context: NodeRequestContext): Promise<void> {
-  const response = await app.fetch(toRequest(req), context);
+async function stream(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -171,26 +133,6 @@ function drainOrClose(res: ServerResponse): Promise<void> {
     res.on('drain', done);
     res.on('close', done);
   });
-}
-
-function toRequest(req: IncomingMessage): Request {
-  const method = req.method ?? 'GET';
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    try {
-      headers.append(raw[i] as string, raw[i + 1] as string);
-    } catch {
-      // A header the fetch API refuses (Node's parser is more lenient) is dropped rather than failing the request.
-    }
-  }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers };
-  if (hasBody) {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-    init.duplex = 'half';
-  }
-  return new Request(urlOf(req), init);
 }
 
 // A Host the URL parser keeps as it is can be concatenated without it: a dotted quad of 0-255, or a name whose last label is

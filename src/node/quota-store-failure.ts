@@ -1,5 +1,5 @@
 import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota-store.js';
-import { DAY_MS, MINUTE_WINDOW_MS, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
+import { MINUTE_WINDOW_MS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
 
 /** What to do while the shared quota store cannot be reached: refuse with 503 (`closed`) or admit (`open`). */
 export type QuotaStoreFailurePolicy = 'closed' | 'open';
@@ -56,14 +56,13 @@ export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaSto
 }
 
 function admittedUncounted(limits: QuotaLimits, now: number): QuotaDecision {
-  const nextDay = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
   return {
     allowed: true,
     exceeded: null,
     remainingMinute: limits.perMinute,
     remainingDay: limits.perDay,
     resetMinute: MINUTE_WINDOW_MS / 1000,
-    resetDay: Math.max(1, Math.ceil((nextDay - now) / 1000)),
+    resetDay: secondsToUtcMidnight(now),
     retryAfter: 0,
   };
 }

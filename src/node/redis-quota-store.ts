@@ -1,18 +1,25 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota-store.js';
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
+import { loadIoredis } from './optional-peer.js';
 
 /**
  * The check-and-increment of `consumeQuota` (src/core/quota.ts) as one Lua script, so that several processes sharing
  * one Redis enforce one limit. Redis's own clock (`TIME`) is the clock, so processes agree on window boundaries.
  * The caller's hash holds ms (minute window start, epoch ms), mc (minute count), d (UTC day number), dc (day count).
  * A refused request is not counted; the key expires when both windows have ended, so memory follows active callers.
- * Returns { allowed (0/1), exceeded (0 none, 1 minute, 2 day), remainingMinute, remainingDay, resetMinute, resetDay, retryAfter,
- * now } (now: the Redis time used, so tests can replay the pure function at the same instant).
+ * ARGV[3], optional, is a deadline in Redis's clock (epoch ms): a script that runs later (Redis was stalled, and the caller
+ * has already answered 503) changes nothing and returns allowed -1.
+ * Returns { allowed (0/1, -1 past the deadline), exceeded (0 none, 1 minute, 2 day), remainingMinute, remainingDay, resetMinute,
+ * resetDay, retryAfter, now } (now: the Redis time used, so tests can replay the pure function at the same instant).
  */
 export const REDIS_CONSUME_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local deadline = tonumber(ARGV[3])
+if deadline ~= nil and deadline > 0 and now > deadline then
+  return { -1, 0, 0, 0, 0, 0, 0, now }
+end
 local perMinute = tonumber(ARGV[1])
 local perDay = tonumber(ARGV[2])
 local MINUTE, DAY = 60000, 86400000
@@ -56,11 +63,13 @@ export interface RedisQuotaStore extends QuotaStore {
   consume(key: string, limits: QuotaLimits, now: number): Promise<QuotaDecision>;
   /** Resolves once connected; rejects with QuotaStoreUnavailableError on a connection error or after `timeoutMs`. */
   ready(): Promise<void>;
+  /** Redis's `maxmemory-policy`, or `undefined` when it cannot be read (CONFIG disabled or renamed, no connection). */
+  maxmemoryPolicy(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
 interface ConsumeCommand {
-  siretMockConsume(key: string, perMinute: number, perDay: number): Promise<number[]>;
+  siretMockConsume(key: string, perMinute: number, perDay: number, deadline: number): Promise<number[]>;
 }
 
 /**
@@ -81,10 +90,31 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
     autoResendUnfulfilledCommands: false,
     retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
   };
-  const redis = new Redis(url, redisOptions) as Redis & ConsumeCommand;
+  // ioredis is an optional peer, loaded on first use (a one-line error naming it when it is missing).
+  const redis = new (loadIoredis().Redis)(url, redisOptions) as Redis & ConsumeCommand;
   redis.on('error', (error: Error) => options.onError?.(error));
   redis.defineCommand('siretMockConsume', { numberOfKeys: 1, lua: REDIS_CONSUME_SCRIPT });
   let closed = false;
+  // Redis's clock minus ours (ms), learnt from each reply: a script's deadline is written in Redis's clock. Every sample errs
+  // low (by the reply's travel and the event loop's lag), so the highest of the last 10 s is kept.
+  let clockOffset = 0;
+  let offsetSince = -Infinity;
+  const learnOffset = (redisMs: number, localMs: number): void => {
+    const sample = redisMs - localMs;
+    if (sample > clockOffset || localMs - offsetSince > 10_000) {
+      clockOffset = sample;
+      offsetSince = localMs;
+    }
+  };
+  redis.on('ready', () => {
+    redis.time().then(
+      ([seconds, micros]) => learnOffset(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000), Date.now()),
+      () => undefined,
+    );
+  });
+  // A script must finish this long before the caller gives up, so that its reply is not still on the way when the caller
+  // answers 503: one that starts later does nothing and the request is answered 503, uncounted, either way.
+  const deadlineMargin = Math.max(50, Math.floor(timeoutMs / 4));
 
   const unavailable = (error: unknown): QuotaStoreUnavailableError =>
     new QuotaStoreUnavailableError(`quota store unreachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -93,11 +123,16 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
     async consume(key, limits) {
       if (closed) throw new QuotaStoreUnavailableError('quota store closed');
       let reply: number[];
+      // The caller answers 503 once timeoutMs has passed; a script Redis runs after that must not count the request.
+      const deadline = Math.floor(Date.now() + clockOffset + timeoutMs - deadlineMargin);
       try {
-        reply = await redis.siretMockConsume(keyPrefix + key, limits.perMinute, limits.perDay);
+        reply = await redis.siretMockConsume(keyPrefix + key, limits.perMinute, limits.perDay, deadline);
       } catch (error) {
         throw unavailable(error);
       }
+      const redisNow = Number(reply[7]);
+      if (Number.isFinite(redisNow)) learnOffset(redisNow, Date.now());
+      if (Number(reply[0]) === -1) throw new QuotaStoreUnavailableError('quota store answered past the deadline of the request');
       const [allowed, exceeded, remainingMinute, remainingDay, resetMinute, resetDay, retryAfter] = reply.map(Number);
       return {
         allowed: allowed === 1,
@@ -137,6 +172,15 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
         redis.once('ready', onReady);
         redis.once('error', onError);
       });
+    },
+    async maxmemoryPolicy() {
+      try {
+        const reply = (await redis.config('GET', 'maxmemory-policy')) as unknown;
+        const value = Array.isArray(reply) ? (reply[1] as unknown) : undefined;
+        return typeof value === 'string' ? value : undefined;
+      } catch {
+        return undefined;
+      }
     },
     async close() {
       if (closed) return;

@@ -1,37 +1,33 @@
 import { parseArgs } from 'node:util';
+import { PROFILES } from '../core/edge-cases.js';
+import { parseExtraFields } from '../core/extra-fields.js';
 import { CliUsageError, toUsageError } from './cli-usage-error.js';
+import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './node-adapter.js';
 import type { SiretServerOptions } from './create-server.js';
+import { MAX_SEED } from '../core/generate-companies.js';
+import { TIER_NAMES } from '../http/tiers.js';
+import { SERVE_PARSE_OPTIONS, SERVE_USAGE } from './serve-flags.js';
 
-export const SERVE_USAGE = `Usage: siret-mock serve [flags]   (every flag also reads the environment variable shown; the flag wins)
+export { SERVE_USAGE };
 
-  --port N                      SIRET_MOCK_PORT                 port to listen on (0: any free port)          [3000]
-  --host HOST                   SIRET_MOCK_HOST                 address to bind (0.0.0.0 or :: for the LAN)   [127.0.0.1]
-  --tier free|lifetime          SIRET_MOCK_TIER                 tier of requests without a pass               [free]
-  --pass TOKEN                  SIRET_MOCK_PASS (comma list)    Bearer token served as lifetime; repeatable   [none]
-  --redis URL                   SIRET_MOCK_REDIS                shared quota store (redis://host:6379/0)      [in memory]
-  --trust-proxy HOPS            SIRET_MOCK_TRUST_PROXY          proxies whose X-Forwarded-For is trusted      [0]
-  --source NAME                 SIRET_MOCK_SOURCE               meta.source of every response                 [siret-mock]
-  --upgrade-url URL             SIRET_MOCK_UPGRADE_URL          "upgrade" link of 429/403 answers             [<origin>/pricing]
-  --seed S                      SIRET_MOCK_SEED                 seed for reproducible records, 0..4294967295  [random]
-  --quota-store-failure MODE    SIRET_MOCK_QUOTA_STORE_FAILURE  Redis unreachable: closed (503) or open       [closed]
-  --quiet                       SIRET_MOCK_QUIET=1              no access log
-  --help                        print this help`;
-
-const FLAGS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  tier: { type: 'string' },
-  pass: { type: 'string', multiple: true },
-  redis: { type: 'string' },
-  'trust-proxy': { type: 'string' },
-  source: { type: 'string' },
-  'upgrade-url': { type: 'string' },
-  seed: { type: 'string' },
-  'quota-store-failure': { type: 'string' },
-  quiet: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const FLAGS = SERVE_PARSE_OPTIONS as {
+  port: { type: 'string' };
+  host: { type: 'string' };
+  tier: { type: 'string' };
+  pass: { type: 'string'; multiple: true };
+  redis: { type: 'string' };
+  'trust-proxy': { type: 'string' };
+  source: { type: 'string' };
+  'upgrade-url': { type: 'string' };
+  seed: { type: 'string' };
+  'quota-store-failure': { type: 'string' };
+  'max-connections': { type: 'string' };
+  fields: { type: 'string' };
+  profile: { type: 'string' };
+  quiet: { type: 'boolean' };
+  help: { type: 'boolean'; short: 'h' };
+};
 
 /** The server settings of one command line (flags over environment), validated. */
 export interface ServeSettings {
@@ -59,27 +55,40 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const port = integerIn(pick('port', 'SIRET_MOCK_PORT'), '--port', 0, 65_535) ?? 3000;
   const host = pick('host', 'SIRET_MOCK_HOST') ?? '127.0.0.1';
   if (host.trim() === '') throw new CliUsageError('--host must not be empty');
-  const tier = oneOf(pick('tier', 'SIRET_MOCK_TIER'), '--tier', ['free', 'lifetime'] as const) ?? 'free';
+  const tier = oneOf(pick('tier', 'SIRET_MOCK_TIER'), '--tier', TIER_NAMES) ?? 'free';
   const passes = values.pass ?? (env.SIRET_MOCK_PASS ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
   for (const pass of passes) {
     if (!/^[\x21-\x7e]+$/.test(pass)) throw new CliUsageError('--pass must be a non-empty token of visible ASCII characters');
   }
   const redis = pick('redis', 'SIRET_MOCK_REDIS');
-  if (redis !== undefined && !/^rediss?:\/\/./.test(redis)) throw new CliUsageError(`--redis must be a redis:// or rediss:// URL, got "${redis}"`);
+  if (redis !== undefined && !/^rediss?:\/\/./.test(redis)) {
+    throw new CliUsageError(`--redis must be a redis:// or rediss:// URL, got "${redactUrlValue(redis)}"`);
+  }
   const trustProxy = integerIn(pick('trust-proxy', 'SIRET_MOCK_TRUST_PROXY'), '--trust-proxy', 0, 32) ?? 0;
   const source = pick('source', 'SIRET_MOCK_SOURCE');
   if (source !== undefined && source.trim() === '') throw new CliUsageError('--source must not be empty');
   const upgradeUrl = pick('upgrade-url', 'SIRET_MOCK_UPGRADE_URL');
   if (upgradeUrl !== undefined && !isHttpUrl(upgradeUrl)) throw new CliUsageError(`--upgrade-url must be an http(s) URL, got "${upgradeUrl}"`);
-  const seed = integerIn(pick('seed', 'SIRET_MOCK_SEED'), '--seed', 0, 0xffffffff);
+  const seed = integerIn(pick('seed', 'SIRET_MOCK_SEED'), '--seed', 0, MAX_SEED);
   const quotaStoreFailure = oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
+  const maxConnections = integerIn(pick('max-connections', 'SIRET_MOCK_MAX_CONNECTIONS'), '--max-connections', 1, 1_000_000) ?? 1024;
   const quiet = values.quiet ?? isTruthy(env.SIRET_MOCK_QUIET);
+  const fieldList = pick('fields', 'SIRET_MOCK_FIELDS');
+  let fields;
+  try {
+    fields = fieldList === undefined ? undefined : parseExtraFields(fieldList.split(','));
+  } catch (error) {
+    throw new CliUsageError(`--fields: ${(error as Error).message}`);
+  }
+  const profile = oneOf(pick('profile', 'SIRET_MOCK_PROFILE'), '--profile', PROFILES);
 
-  const server: SiretServerOptions = { tier, passes, trustProxy, quotaStoreFailure };
+  const server: SiretServerOptions = { tier, passes, trustProxy, quotaStoreFailure, maxConnections };
   if (redis !== undefined) server.redis = redis;
   if (source !== undefined) server.source = source;
   if (upgradeUrl !== undefined) server.upgradeUrl = upgradeUrl;
   if (seed !== undefined) server.seed = seed;
+  if (fields !== undefined) server.fields = fields;
+  if (profile !== undefined) server.profile = profile;
   return { port, host, quiet, help: values.help ?? false, server };
 }
 
@@ -88,6 +97,17 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
  * Redis and resolves 0. Prints the URL and a curl example on start, and one access-log line per request on stdout.
  */
 export async function runServe(argv: string[]): Promise<number> {
+  try {
+    return await serve(argv);
+  } catch (error) {
+    // Whatever fails (a flag, Redis, listen), its message reaches the terminal without a password.
+    if (!(error instanceof Error)) throw error;
+    const message = redactSecrets(error.message);
+    throw error instanceof CliUsageError ? new CliUsageError(message) : new Error(message);
+  }
+}
+
+async function serve(argv: string[]): Promise<number> {
   const settings = parseServeArgs(argv);
   if (settings.help) {
     process.stdout.write(SERVE_USAGE + '\n');
@@ -108,7 +128,7 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   const reachable = new URL(url);
   if (reachable.hostname === '0.0.0.0' || reachable.hostname === '[::]') reachable.hostname = 'localhost';
-  const store = settings.server.redis === undefined ? 'memory' : `redis ${redactedRedis(settings.server.redis)}`;
+  const store = settings.server.redis === undefined ? 'memory' : `redis ${redactUrlValue(settings.server.redis)}`;
   out(`siret-mock listening on ${url.origin} (tier ${settings.server.tier}, quota store: ${store})`);
   out(`  try: curl -i '${reachable.origin}/api/v1/generate?quantity=5'`);
   if (server.servesDemo) out(`  demo: ${reachable.origin}/`);
@@ -163,14 +183,4 @@ function isHttpUrl(text: string): boolean {
 
 function isTruthy(text: string | undefined): boolean {
   return text !== undefined && /^(1|true|yes|on)$/i.test(text);
-}
-
-function redactedRedis(text: string): string {
-  try {
-    const url = new URL(text);
-    if (url.password) url.password = '***';
-    return url.href;
-  } catch {
-    return 'redis';
-  }
 }

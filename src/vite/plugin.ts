@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
-import { createApp, errorResponse, GENERATE_PATH, OPENAPI_PATH, type AppOptions } from '../http/index.js';
+import { API_PREFIX, createApp, errorResponse, headResponse, listPaths, ROUTES, type AppOptions } from '../http/index.js';
 import { createNodeListener, type FetchHandler } from '../node/node-adapter.js';
 
 /** Options of the Vite plugin: the same as `createApp`. */
@@ -8,18 +8,19 @@ export type SiretMockPluginOptions = AppOptions;
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-/** The service's own paths; everything else goes on to Vite (the app's pages, modules and its own endpoints). */
-const API_PREFIX = '/api/v1/';
-/** The paths the plugin answers under `API_PREFIX`: the 404 names these, and only these. */
-const SERVED_PATHS: readonly string[] = [GENERATE_PATH, OPENAPI_PATH];
-const NOT_FOUND_MESSAGE = `No such path. This Vite plugin answers ${SERVED_PATHS.join(' and ')}; paths outside ${API_PREFIX} are the app's.`;
+/** The service's own paths (the route table's mocked routes, and 404s under the API prefix); everything else goes on to Vite. */
+const MOCKED = ROUTES.filter((route) => route.mocked);
+const SERVED = new Set(MOCKED.map((route) => route.path));
+const isServicePath = (url: string): boolean => url.startsWith(API_PREFIX) || SERVED.has(url.split('?')[0] as string);
+const NOT_FOUND_MESSAGE = `No such path. This Vite plugin answers ${listPaths(MOCKED)}; paths outside ${API_PREFIX} are the app's.`;
 
-/** The app, narrowed to the paths the plugin serves (the app alone would also answer, and name, the server's other paths). */
+/** The app narrowed to the routes the plugin serves: alone, it would also answer (and its 404 name) the server's own paths. */
 function servedOnly(app: FetchHandler): FetchHandler {
   return {
     fetch(request, context) {
-      if (SERVED_PATHS.includes(new URL(request.url).pathname)) return app.fetch(request, context);
-      return Promise.resolve(errorResponse(404, 'not_found', NOT_FOUND_MESSAGE, { head: request.method === 'HEAD' }));
+      if (SERVED.has(new URL(request.url).pathname)) return app.fetch(request, context);
+      const response = errorResponse(404, 'not_found', NOT_FOUND_MESSAGE);
+      return request.method === 'HEAD' ? headResponse(response) : response;
     },
   };
 }
@@ -41,7 +42,7 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
     const listener = createNodeListener(servedOnly(createApp(options)));
     middleware = (req, res, next) => {
       // Mounted without a path so that connect does not strip it from req.url: the handler needs the full URL.
-      if ((req.url ?? '').startsWith(API_PREFIX)) listener(req, res);
+      if (isServicePath(req.url ?? '')) listener(req, res);
       else next();
     };
     return middleware;

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { ERROR_CODES, errorResponseSchema, generateResponseSchema } from '../../src/http/schemas.js';
+import { ERROR_CODES, type ErrorResponse, type GenerateResponse } from '../../src/http/index.js';
+import { wireSchemaErrors } from '../support/wire-schema.js';
 import type { FuzzRequest } from './request-arbitraries.js';
 
 // Which codes each error status may carry (the contract's error table).
@@ -60,13 +61,11 @@ export async function expectContractResponse(
         expect(body, where).toMatchObject({ message: expect.any(String) });
         return status;
       }
-      const parsed = errorResponseSchema.safeParse(body);
-      expect(parsed.success, where).toBe(true);
-      if (parsed.success) {
-        expect(ERROR_CODES, where).toContain(parsed.data.error);
-        expect(CODES_BY_STATUS[status], where).toContain(parsed.data.error);
-        if (parsed.data.retry_after !== undefined) expect(String(parsed.data.retry_after), where).toBe(response.headers.get('retry-after'));
-      }
+      expect(wireSchemaErrors(status === 429 ? 'RateLimitError' : 'Error', body), where).toEqual([]);
+      const error = body as ErrorResponse;
+      expect(ERROR_CODES, where).toContain(error.error);
+      expect(CODES_BY_STATUS[status], where).toContain(error.error);
+      if (error.retry_after !== undefined) expect(String(error.retry_after), where).toBe(response.headers.get('retry-after'));
     }
   } else if (status === 200 && method !== 'HEAD') {
     const type = response.headers.get('content-type') ?? '';
@@ -75,15 +74,13 @@ export async function expectContractResponse(
     } else {
       const body: unknown = JSON.parse(text);
       if (typeof body === 'object' && body !== null && 'count' in body) {
-        const parsed = generateResponseSchema.safeParse(body);
-        expect(parsed.success, where).toBe(true);
-        if (parsed.success) {
-          expect(parsed.data.count, where).toBe(parsed.data.data.length);
-          for (const remaining of [parsed.data.meta.rate_limit_remaining_minute, parsed.data.meta.rate_limit_remaining_day]) {
-            // -1 is the lifetime pass's "unlimited" (and then no RateLimit header); a free caller never sees a negative count.
-            if (remaining === -1) expect(rateLimit, where).toBeNull();
-            else expect(remaining, where).toBeGreaterThanOrEqual(0);
-          }
+        expect(wireSchemaErrors('GenerateResponse', body), where).toEqual([]);
+        const generated = body as GenerateResponse;
+        expect(generated.count, where).toBe(generated.data.length);
+        for (const remaining of [generated.meta.rate_limit_remaining_minute, generated.meta.rate_limit_remaining_day]) {
+          // -1 is the lifetime pass's "unlimited" (and then no RateLimit header); a free caller never sees a negative count.
+          if (remaining === -1) expect(rateLimit, where).toBeNull();
+          else expect(remaining, where).toBeGreaterThanOrEqual(0);
         }
       } else {
         // The other 200 JSON bodies: /healthz and the OpenAPI document (also reached through paths the URL parser normalises).

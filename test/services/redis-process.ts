@@ -9,6 +9,8 @@ export interface RedisProcess {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty (no-op while it runs). */
   start(): Promise<void>;
+  /** Sends a signal to the running server: SIGSTOP freezes it (connections stay open, nothing is answered), SIGCONT resumes it. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 /** Finds a loopback port nobody listens on right now. */
@@ -21,13 +23,13 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `redis-server` on a free port and waits until it answers PING. */
-export async function startRedis(): Promise<RedisProcess> {
+/** Starts `redis-server` on a free port (with `extraArgs`, e.g. `['--maxmemory-policy', 'allkeys-lru']`) and waits until it answers PING. */
+export async function startRedis(extraArgs: string[] = []): Promise<RedisProcess> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
     if (child && child.exitCode === null && child.signalCode === null) return;
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', ...extraArgs], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const deadline = Date.now() + 10_000;
@@ -42,11 +44,17 @@ export async function startRedis(): Promise<RedisProcess> {
     child = undefined;
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
+    // A frozen server would never handle SIGTERM.
+    running.kill('SIGCONT');
     running.kill('SIGTERM');
     await exited;
   };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop };
+  const signal = (name: NodeJS.Signals): void => {
+    if (!child || child.exitCode !== null) throw new Error('redis-server is not running');
+    child.kill(name);
+  };
+  return { port, url: `redis://127.0.0.1:${port}`, start, stop, signal };
 }
 
 function pings(port: number): Promise<boolean> {

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { stdnumVerdicts } from '../../test/support/stdnum-verdicts.js';
+import {
+  createIdentifierFixtureStream,
+  generateIdentifierFixtures,
+  IDENTIFIER_FIXTURE_CYCLE,
+  stripSeparators,
+} from './identifier-fixtures.js';
+import { isValidSiren } from './siren.js';
+import { isValidSiret } from './siret.js';
+
+describe('identifier fixtures', () => {
+  const fixtures = generateIdentifierFixtures(12_400, { seed: 42 });
+
+  it('agrees with python-stdnum on every one of 12,400 fixtures once separators are removed', () => {
+    const verdicts = stdnumVerdicts(fixtures.map((f) => [f.identifier, stripSeparators(f.value)] as const));
+    const disagreements = fixtures.filter((f, i) => verdicts[i] !== f.valid);
+    expect(disagreements).toEqual([]);
+    // Both answers occur in quantity, so the agreement is not one-sided.
+    expect(fixtures.filter((f) => f.valid).length).toBeGreaterThan(4000);
+    expect(fixtures.filter((f) => !f.valid).length).toBeGreaterThan(4000);
+  });
+
+  it('agrees with isValidSiret and isValidSiren', () => {
+    const check = (f: (typeof fixtures)[number]): boolean => (f.identifier === 'siret' ? isValidSiret : isValidSiren)(stripSeparators(f.value));
+    expect(fixtures.filter((f) => check(f) !== f.valid)).toEqual([]);
+  });
+
+  it('labels every kind of the cycle, each in quantity', () => {
+    const counts = new Map<string, number>();
+    for (const f of fixtures) counts.set(`${f.kind}/${f.identifier}`, (counts.get(`${f.kind}/${f.identifier}`) ?? 0) + 1);
+    for (const [kind, identifier] of IDENTIFIER_FIXTURE_CYCLE) expect(counts.get(`${kind}/${identifier}`)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('gives La Poste SIRETs that only the digit-sum rule accepts, and Luhn-valid ones it refuses', () => {
+    const laPoste = fixtures.filter((f) => f.kind === 'la-poste-digit-sum' || f.kind === 'la-poste-digit-sum-failure');
+    for (const f of laPoste) {
+      expect(f.value.startsWith('356000000')).toBe(true);
+      const sum = [...f.value].reduce((s, d) => s + Number(d), 0);
+      expect(sum % 5 === 0).toBe(f.kind === 'la-poste-digit-sum');
+    }
+    expect(fixtures.find((f) => f.kind === 'la-poste-head-office')?.value).toBe('35600000000048');
+  });
+
+  it('writes formatting variants with the separator their kind names', () => {
+    const separators = { 'formatted-spaces': ' ', 'formatted-nbsp': '\u00a0', 'formatted-narrow-nbsp': '\u202f', 'formatted-dots': '.', 'formatted-dashes': '-' };
+    for (const f of fixtures) {
+      const separator = separators[f.kind as keyof typeof separators];
+      if (separator === undefined) continue;
+      const groups = f.value.split(separator);
+      expect(groups.map((g) => g.length)).toEqual(f.identifier === 'siret' ? [3, 3, 3, 5] : [3, 3, 3]);
+    }
+  });
+
+  it('includes the all-zeros and 11122233344455 patterns among the implausible Luhn-valid values', () => {
+    const values = new Set(generateIdentifierFixtures(31 * 400, { seed: 7 }).filter((f) => f.kind === 'luhn-valid-implausible').map((f) => f.value));
+    expect(values).toContain('00000000000000');
+    expect(values).toContain('11122233344455');
+    expect(values).toContain('000000000');
+  });
+
+  it('gives the same fixtures for the same seed, and the first k of any longer run', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 80 }), (seed, k) => {
+        const long = generateIdentifierFixtures(k + 40, { seed });
+        expect(generateIdentifierFixtures(k, { seed })).toEqual(long.slice(0, k));
+        const stream = createIdentifierFixtureStream({ seed });
+        expect(Array.from({ length: k }, () => stream.next())).toEqual(long.slice(0, k));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('refuses a seed out of range', () => {
+    expect(() => createIdentifierFixtureStream({ seed: -1 })).toThrow(RangeError);
+    expect(() => generateIdentifierFixtures(1.5, { seed: 1 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,31 @@
+/** What a tier allows. */
+export interface TierRules {
+  /** Default largest `quantity` (configurable per app with `limits.maxQuantity`). */
+  readonly maxQuantity: number;
+  /** Counted against the per-minute and per-day limits, with RateLimit headers and 429s. */
+  readonly rateLimited: boolean;
+  /** May ask for CSV. */
+  readonly csv: boolean;
+  /** The tier its refusals point to, with an `upgrade` link; `undefined` on the top tier. */
+  readonly upgradeTo: string | undefined;
+}
+
+/**
+ * The service's tiers. A new tier is one row here (plus its documentation): the handler, the options, the OpenAPI text and
+ * the server's flags read this table.
+ */
+export const TIERS = {
+  free: { maxQuantity: 50, rateLimited: true, csv: false, upgradeTo: 'lifetime' },
+  lifetime: { maxQuantity: 100, rateLimited: false, csv: true, upgradeTo: undefined },
+} as const satisfies Record<string, TierRules>;
+
+/** A service tier: `free` is rate limited and capped at 50 records; `lifetime` is the paid pass. */
+export type Tier = keyof typeof TIERS;
+
+/** Every tier name, in table order. */
+export const TIER_NAMES: readonly Tier[] = Object.keys(TIERS) as Tier[];
+
+/** True for a tier of the table. */
+export function isTier(value: unknown): value is Tier {
+  return typeof value === 'string' && Object.hasOwn(TIERS, value);
+}

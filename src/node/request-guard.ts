@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A `node:http` request listener that may answer asynchronously. */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+const INTERNAL_ERROR = JSON.stringify({ error: 'internal_error', message: 'The server could not answer this request.' });
+
+/**
+ * The last line of defence: wraps a request listener so that an exception it throws, or a promise it returns that rejects,
+ * ends that one exchange with a JSON 500 `internal_error` (or, when the answer has already started, a closed connection),
+ * logs one line without a stack, and leaves the process serving every other request.
+ */
+export function guardRequestListener(listener: RequestListener, log: (message: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const fail = (error: unknown): void => {
+      const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0] ?? ''}` : typeof error;
+      log(`internal error answering ${req.method ?? '?'} ${JSON.stringify((req.url ?? '').slice(0, 200))}: ${what}`);
+      try {
+        if (res.headersSent || res.writableEnded) {
+          res.destroy();
+          return;
+        }
+        res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+        res.end(req.method === 'HEAD' ? undefined : INTERNAL_ERROR);
+      } catch {
+        res.destroy();
+      }
+    };
+    try {
+      const result = listener(req, res);
+      if (isThenable(result)) result.then(undefined, fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { flagSynopsis, SERVE_FLAGS, SERVE_USAGE } from './serve-flags.js';
+
+// The README and docs/server.md each hold a table of the serve flags (flag, environment variable, default, meaning). The
+// flag table in serve-flags.ts is the source: these tests keep the prose tables in step with it.
+function flagRows(file: string): Array<{ flag: string; env: string; default: string }> {
+  const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('| `--'))
+    .map((line) => {
+      const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim().replace(/\\\|/g, '|'));
+      return { flag: (cells[0] ?? '').replace(/`/g, ''), env: (cells[1] ?? '').replace(/`/g, '').replace(/ \(comma-separated\)$/, ''), default: cells[2] ?? '' };
+    })
+    // The serve table's rows (other commands' tables have no environment variables).
+    .filter((row) => row.env.startsWith('SIRET_MOCK_') || (row.flag === '--help' && row.env === ''));
+}
+
+const expected = (withHelp: boolean) =>
+  SERVE_FLAGS.filter((flag) => withHelp || flag.env !== undefined).map((flag) => ({
+    flag: flagSynopsis(flag),
+    env: flag.env ?? '',
+    default: flag.defaultText === undefined ? '' : flag.literal ? `\`${flag.defaultText}\`` : flag.defaultText,
+  }));
+
+describe('the serve flag table', () => {
+  it('is what the README lists (flag, environment variable, default)', () => {
+    expect(flagRows('README.md')).toEqual(expected(false));
+  });
+
+  it('is what docs/server.md lists (flag, environment variable, default)', () => {
+    expect(flagRows('docs/server.md')).toEqual(expected(true));
+  });
+
+  it('gives every flag a line of the usage text', () => {
+    for (const flag of SERVE_FLAGS) expect(SERVE_USAGE).toContain(`  ${flagSynopsis(flag)} `);
+  });
+});

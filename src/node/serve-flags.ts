@@ -1,0 +1,83 @@
+import { PROFILES } from '../core/edge-cases.js';
+import { EXTRA_FIELDS } from '../core/extra-fields.js';
+import { MAX_SEED } from '../core/generate-companies.js';
+import { TIER_NAMES } from '../http/tiers.js';
+
+/** One flag of `siret-mock serve`: the usage text, the parser options and the docs' tables are all derived from these. */
+export interface ServeFlag {
+  /** Without the leading `--`. */
+  name: string;
+  /** What follows the flag (`N`, `URL`); `undefined` for a boolean flag. */
+  value?: string;
+  /** Its environment variable twin, as the usage and docs show it (`SIRET_MOCK_QUIET=1`). */
+  env?: string;
+  /** The default as shown; wrapped in backticks in the docs when `literal`. */
+  defaultText?: string;
+  literal?: boolean;
+  /** One line for the usage text. */
+  help: string;
+  multiple?: boolean;
+  short?: string;
+}
+
+/** The flags of `siret-mock serve`, in the order the usage text and the docs list them. */
+export const SERVE_FLAGS: readonly ServeFlag[] = [
+  { name: 'port', value: 'N', env: 'SIRET_MOCK_PORT', defaultText: '3000', literal: true, help: 'port to listen on (0: any free port)' },
+  { name: 'host', value: 'HOST', env: 'SIRET_MOCK_HOST', defaultText: '127.0.0.1', literal: true, help: 'address to bind (0.0.0.0 or :: for the LAN)' },
+  { name: 'tier', value: TIER_NAMES.join('|'), env: 'SIRET_MOCK_TIER', defaultText: 'free', literal: true, help: 'tier of requests without a pass' },
+  { name: 'pass', value: 'TOKEN', env: 'SIRET_MOCK_PASS', defaultText: 'none', help: 'Bearer token served as lifetime; repeatable', multiple: true },
+  { name: 'redis', value: 'URL', env: 'SIRET_MOCK_REDIS', defaultText: 'in memory', help: 'shared quota store (redis://host:6379/0)' },
+  { name: 'trust-proxy', value: 'HOPS', env: 'SIRET_MOCK_TRUST_PROXY', defaultText: '0', literal: true, help: 'proxies whose X-Forwarded-For is trusted' },
+  { name: 'source', value: 'NAME', env: 'SIRET_MOCK_SOURCE', defaultText: 'siret-mock', literal: true, help: 'meta.source of every response' },
+  { name: 'upgrade-url', value: 'URL', env: 'SIRET_MOCK_UPGRADE_URL', defaultText: '<origin>/pricing', literal: true, help: '"upgrade" link of 429/403 answers' },
+  { name: 'seed', value: 'S', env: 'SIRET_MOCK_SEED', defaultText: 'random', help: `seed for reproducible records, 0..${MAX_SEED}` },
+  {
+    name: 'quota-store-failure',
+    value: 'closed|open',
+    env: 'SIRET_MOCK_QUOTA_STORE_FAILURE',
+    defaultText: 'closed',
+    literal: true,
+    help: 'Redis unreachable: closed (503) or open',
+  },
+  { name: 'max-connections', value: 'N', env: 'SIRET_MOCK_MAX_CONNECTIONS', defaultText: '1024', literal: true, help: 'open connections at most (1..1000000)' },
+  {
+    name: 'fields',
+    value: 'a,b,...',
+    env: 'SIRET_MOCK_FIELDS',
+    defaultText: 'none',
+    help: `extension: extra record fields (${EXTRA_FIELDS.join(', ')})`,
+  },
+  { name: 'profile', value: 'NAME', env: 'SIRET_MOCK_PROFILE', defaultText: 'default', literal: true, help: `extension: ${PROFILES.join(' or ')} records` },
+  { name: 'quiet', env: 'SIRET_MOCK_QUIET=1', defaultText: 'off', help: 'no access log' },
+  { name: 'help', short: 'h', help: 'print this help' },
+];
+
+/** `--name VALUE`, as the usage and the docs write a flag. */
+export const flagSynopsis = (flag: ServeFlag): string => `--${flag.name}${flag.value === undefined ? '' : ` ${flag.value}`}`;
+
+const envColumn = (flag: ServeFlag): string => (flag.multiple ? `${flag.env} (comma list)` : (flag.env ?? ''));
+
+/** The usage text of `siret-mock serve`, derived from `SERVE_FLAGS`. */
+export const SERVE_USAGE: string = (() => {
+  const width = (column: (flag: ServeFlag) => string): number => Math.max(...SERVE_FLAGS.map((flag) => column(flag).length)) + 2;
+  const [synopsis, env, help] = [width(flagSynopsis), width(envColumn), width((flag) => flag.help)];
+  const line = (flag: ServeFlag): string =>
+    flag.env === undefined
+      ? `  ${flagSynopsis(flag).padEnd(synopsis)}${flag.help}`
+      : `  ${flagSynopsis(flag).padEnd(synopsis)}${envColumn(flag).padEnd(env)}${flag.help.padEnd(help)}[${flag.defaultText ?? ''}]`;
+  return ['Usage: siret-mock serve [flags]   (every flag also reads the environment variable shown; the flag wins)', '', ...SERVE_FLAGS.map(line)].join('\n');
+})();
+
+type ParseOption = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };
+
+/** `SERVE_FLAGS` as `node:util` `parseArgs` options. */
+export const SERVE_PARSE_OPTIONS: Record<string, ParseOption> = Object.fromEntries(
+  SERVE_FLAGS.map((flag) => [
+    flag.name,
+    {
+      type: flag.value === undefined ? 'boolean' : 'string',
+      ...(flag.multiple ? { multiple: true } : {}),
+      ...(flag.short ? { short: flag.short } : {}),
+    },
+  ]),
+);

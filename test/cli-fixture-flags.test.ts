@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { EXTRA_FIELDS, generateCompanies } from '../src/index.js';
+import { toFixtureCsv } from '../src/core/fixture-csv.js';
+import { runCli } from './support/run-cli.js';
+
+describe('siret-mock generate --fields and --profile', () => {
+  it('adds the extra fields asked for: the same records as generateCompanies with those fields', () => {
+    const run = runCli(['generate', '--count', '30', '--seed', '42', '--fields', 'naf_code,vat_number,created_on']);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toEqual(generateCompanies(30, { seed: 42, fields: ['vat_number', 'naf_code', 'created_on'] }));
+    expect(Object.keys(lines[0])).toEqual(['siret', 'siren', 'company', 'street_address', 'city', 'postcode', 'vat_number', 'naf_code', 'created_on']);
+  });
+
+  it('draws the edge-case profile with --profile edge-cases, in JSON and as CSV columns', () => {
+    const json = runCli(['generate', '-n', '40', '-s', '7', '--profile', 'edge-cases', '--format', 'json']);
+    expect(JSON.parse(json.stdout)).toEqual(generateCompanies(40, { seed: 7, profile: 'edge-cases' }));
+    const csv = runCli(['generate', '-n', '40', '-s', '7', '--profile', 'edge-cases', '--fields', 'legal_form', '-f', 'csv', '--excel']);
+    const records = generateCompanies(40, { seed: 7, profile: 'edge-cases', fields: ['legal_form'] });
+    expect(csv.stdout).toBe(toFixtureCsv(records, ['address_line_2', 'edge_cases', 'legal_form'], { excel: true }));
+    expect(csv.stdout.split('\r\n')[0]).toBe('\uFEFFsiret;siren;company;street_address;city;postcode;address_line_2;edge_cases;legal_form');
+  });
+
+  it('writes the same records with --profile default as without it', () => {
+    const plain = runCli(['generate', '-n', '20', '-s', '3']);
+    expect(plain.stdout).not.toBe('');
+    expect(runCli(['generate', '-n', '20', '-s', '3', '--profile', 'default']).stdout).toBe(plain.stdout);
+  });
+
+  it('refuses unknown fields and profiles with exit code 2 and a message naming the allowed values', () => {
+    const field = runCli(['generate', '-n', '1', '--fields', 'vat_number,siret']);
+    expect(field.status).toBe(2);
+    expect(field.stderr).toMatch(/unknown field "siret".*vat_number, legal_form, naf_code, naf_label, created_on/);
+    const profile = runCli(['generate', '-n', '1', '--profile', 'edgy']);
+    expect(profile.status).toBe(2);
+    expect(profile.stderr).toMatch(/--profile must be one of default, edge-cases/);
+  });
+
+  it('lists the new flags and every extra field in --help', () => {
+    const help = runCli(['--help']).stdout;
+    expect(help).toMatch(/--profile default\|edge-cases/);
+    for (const field of EXTRA_FIELDS) expect(help).toContain(field);
+  });
+});

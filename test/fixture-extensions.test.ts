@@ -1,0 +1,81 @@
+// The extension options of the handler and the server: extra fields and the edge-case profile, never on by default.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers } from '../mocks/index.js';
+import { COMPANY_FIELDS, EXTRA_FIELDS, generateCompanies } from '../src/index.js';
+import { toFixtureCsv } from '../src/core/fixture-csv.js';
+import { createApp } from '../src/http/create-app.js';
+import { runServeSync, startServerProcess, type ServerProcess } from './services/server-process.js';
+
+const url = (query: string): string => `http://localhost/api/v1/generate${query}`;
+type Body = { data: Array<Record<string, unknown>> };
+
+describe('createApp fields and profile options', () => {
+  it('serves exactly the six spec fields by default', async () => {
+    const body = (await (await createApp().fetch(new Request(url('?seed=5&quantity=20')))).json()) as Body;
+    for (const record of body.data) expect(Object.keys(record)).toEqual([...COMPANY_FIELDS]);
+  });
+
+  it('adds the extra fields and the profile to JSON records: the records of generateCompanies with those options', async () => {
+    const app = createApp({ fields: ['naf_code', 'vat_number'], profile: 'edge-cases' });
+    const body = (await (await app.fetch(new Request(url('?seed=5&quantity=50')))).json()) as Body;
+    expect(body.data).toEqual(generateCompanies(50, { seed: 5, fields: ['vat_number', 'naf_code'], profile: 'edge-cases' }));
+    expect(Object.keys(body.data[0] ?? {})).toEqual([...COMPANY_FIELDS, 'address_line_2', 'edge_cases', 'vat_number', 'naf_code']);
+  });
+
+  it('adds them as CSV columns for a lifetime caller', async () => {
+    const app = createApp({ tier: 'lifetime', fields: ['legal_form'] });
+    const text = await (await app.fetch(new Request(url('?seed=9&quantity=10&format=csv')))).text();
+    expect(text).toBe(toFixtureCsv(generateCompanies(10, { seed: 9, fields: ['legal_form'] }), ['legal_form']));
+  });
+
+  it('refuses an unknown field or profile at creation, naming the allowed values', () => {
+    expect(() => createApp({ fields: ['vat' as never] })).toThrow(/unknown field "vat"/);
+    expect(() => createApp({ profile: 'odd' as never })).toThrow(/profile must be one of default, edge-cases/);
+  });
+
+  it('describes the extension fields in the OpenAPI document as optional record properties', async () => {
+    const document = (await (await createApp().fetch(new Request('http://localhost/api/v1/openapi.json'))).json()) as {
+      components: { schemas: { CompanyRecord: { properties: Record<string, { description: string }>; required: string[] } } };
+    };
+    await SwaggerParser.validate(structuredClone(document) as never);
+    const record = document.components.schemas.CompanyRecord;
+    expect(record.required).toEqual([...COMPANY_FIELDS]);
+    for (const field of [...EXTRA_FIELDS, 'address_line_2', 'edge_cases']) expect(record.properties[field]?.description).toMatch(/^Extension, absent by default/);
+  });
+});
+
+describe('createHandlers fields and profile options (MSW)', () => {
+  const mock = createHandlers({ fields: ['created_on'], profile: 'edge-cases' });
+  const server = setupServer(...mock.handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  it('serves the records of the options through fetch', async () => {
+    const body = (await (await fetch(url('?seed=77&quantity=30'))).json()) as Body;
+    expect(body.data).toEqual(generateCompanies(30, { seed: 77, fields: ['created_on'], profile: 'edge-cases' }));
+  });
+});
+
+describe('siret-mock serve --fields --profile', () => {
+  let server: ServerProcess | undefined;
+  afterAll(async () => server?.stop('SIGKILL'));
+
+  it('serves the extra fields and the profile the flags name', async () => {
+    server = await startServerProcess(['--port', '0', '--quiet', '--fields', 'vat_number,created_on', '--profile', 'edge-cases']);
+    const body = (await (await fetch(new URL('/api/v1/generate?seed=3&quantity=20', server.url))).json()) as Body;
+    expect(body.data).toEqual(generateCompanies(20, { seed: 3, fields: ['vat_number', 'created_on'], profile: 'edge-cases' }));
+  });
+
+  it('refuses an unknown field or profile with exit code 2, and lists both flags under --help', () => {
+    const field = runServeSync(['--fields', 'vat_number,nope']);
+    expect(field.status).toBe(2);
+    expect(field.stderr).toMatch(/unknown field "nope"/);
+    expect(runServeSync([], { SIRET_MOCK_PROFILE: 'odd' }).status).toBe(2);
+    const help = runServeSync(['--help']).stdout;
+    expect(help).toMatch(/--fields .*SIRET_MOCK_FIELDS/);
+    expect(help).toMatch(/--profile .*SIRET_MOCK_PROFILE/);
+  });
+});
