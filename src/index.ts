@@ -26,9 +26,18 @@ export { vatNumberOf } from './core/vat.js';
 export { legalFormOf } from './core/legal-form.js';
 export { loadNafCodes, type NafCode } from './core/naf.js';
 export { CREATED_ON_REFERENCE_DATE } from './core/created-on.js';
-export { EXTRA_FIELDS, parseExtraFields, type ExtraField, type ExtraFields } from './core/extra-fields.js';
-export { EDGE_CASE_RATES, PROFILES, type EdgeCase, type EdgeCaseFields, type Profile } from './core/edge-cases.js';
-export type { FixtureRecord, RecordOptions } from './core/record-options.js';
+export type { ExtraFields } from './core/extra-fields.js';
+export { EDGE_CASE_RATES, type EdgeCase, type EdgeCaseFields } from './core/edge-cases.js';
+export {
+  EXTRA_FIELDS,
+  parseExtraFields,
+  PROFILES,
+  type ExtraField,
+  type FixtureRecord,
+  type Profile,
+  type RecordOptions,
+} from './core/record-options.js';
+export { createCompanyFixtureStream, generateCompanyFixtures, type CompanyFixtureOptions } from './core/company-fixtures.js';
 export { loadCommunes, type Address, type Commune } from './core/address.js';
 export {
   consumeQuota,

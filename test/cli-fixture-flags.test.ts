@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { EXTRA_FIELDS, generateCompanies } from '../src/index.js';
+import { EXTRA_FIELDS, generateCompanyFixtures } from '../src/index.js';
 import { toFixtureCsv } from '../src/core/fixture-csv.js';
 import { runCli } from './support/run-cli.js';
 
 describe('siret-mock generate --fields and --profile', () => {
-  it('adds the extra fields asked for: the same records as generateCompanies with those fields', () => {
+  it('adds the extra fields asked for: the same records as generateCompanyFixtures with those fields', () => {
     const run = runCli(['generate', '--count', '30', '--seed', '42', '--fields', 'naf_code,vat_number,created_on']);
     expect(run.status).toBe(0);
     const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(lines).toEqual(generateCompanies(30, { seed: 42, fields: ['vat_number', 'naf_code', 'created_on'] }));
+    expect(lines).toEqual(generateCompanyFixtures(30, { seed: 42, fields: ['vat_number', 'naf_code', 'created_on'] }));
     expect(Object.keys(lines[0])).toEqual(['siret', 'siren', 'company', 'street_address', 'city', 'postcode', 'vat_number', 'naf_code', 'created_on']);
   });
 
   it('draws the edge-case profile with --profile edge-cases, in JSON and as CSV columns', () => {
     const json = runCli(['generate', '-n', '40', '-s', '7', '--profile', 'edge-cases', '--format', 'json']);
-    expect(JSON.parse(json.stdout)).toEqual(generateCompanies(40, { seed: 7, profile: 'edge-cases' }));
+    expect(JSON.parse(json.stdout)).toEqual(generateCompanyFixtures(40, { seed: 7, profile: 'edge-cases' }));
     const csv = runCli(['generate', '-n', '40', '-s', '7', '--profile', 'edge-cases', '--fields', 'legal_form', '-f', 'csv', '--excel']);
-    const records = generateCompanies(40, { seed: 7, profile: 'edge-cases', fields: ['legal_form'] });
+    const records = generateCompanyFixtures(40, { seed: 7, profile: 'edge-cases', fields: ['legal_form'] });
     expect(csv.stdout).toBe(toFixtureCsv(records, ['address_line_2', 'edge_cases', 'legal_form'], { excel: true }));
     expect(csv.stdout.split('\r\n')[0]).toBe('\uFEFFsiret;siren;company;street_address;city;postcode;address_line_2;edge_cases;legal_form');
   });

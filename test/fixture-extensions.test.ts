@@ -3,7 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from '../mocks/index.js';
-import { COMPANY_FIELDS, EXTRA_FIELDS, generateCompanies } from '../src/index.js';
+import { COMPANY_FIELDS, EXTRA_FIELDS, generateCompanyFixtures } from '../src/index.js';
 import { toFixtureCsv } from '../src/core/fixture-csv.js';
 import { createApp } from '../src/http/create-app.js';
 import { runServeSync, startServerProcess, type ServerProcess } from './services/server-process.js';
@@ -17,17 +17,17 @@ describe('createApp fields and profile options', () => {
     for (const record of body.data) expect(Object.keys(record)).toEqual([...COMPANY_FIELDS]);
   });
 
-  it('adds the extra fields and the profile to JSON records: the records of generateCompanies with those options', async () => {
+  it('adds the extra fields and the profile to JSON records: the records of generateCompanyFixtures with those options', async () => {
     const app = createApp({ fields: ['naf_code', 'vat_number'], profile: 'edge-cases' });
     const body = (await (await app.fetch(new Request(url('?seed=5&quantity=50')))).json()) as Body;
-    expect(body.data).toEqual(generateCompanies(50, { seed: 5, fields: ['vat_number', 'naf_code'], profile: 'edge-cases' }));
+    expect(body.data).toEqual(generateCompanyFixtures(50, { seed: 5, fields: ['vat_number', 'naf_code'], profile: 'edge-cases' }));
     expect(Object.keys(body.data[0] ?? {})).toEqual([...COMPANY_FIELDS, 'address_line_2', 'edge_cases', 'vat_number', 'naf_code']);
   });
 
   it('adds them as CSV columns for a lifetime caller', async () => {
     const app = createApp({ tier: 'lifetime', fields: ['legal_form'] });
     const text = await (await app.fetch(new Request(url('?seed=9&quantity=10&format=csv')))).text();
-    expect(text).toBe(toFixtureCsv(generateCompanies(10, { seed: 9, fields: ['legal_form'] }), ['legal_form']));
+    expect(text).toBe(toFixtureCsv(generateCompanyFixtures(10, { seed: 9, fields: ['legal_form'] }), ['legal_form']));
   });
 
   it('refuses an unknown field or profile at creation, naming the allowed values', () => {
@@ -55,7 +55,7 @@ describe('createHandlers fields and profile options (MSW)', () => {
 
   it('serves the records of the options through fetch', async () => {
     const body = (await (await fetch(url('?seed=77&quantity=30'))).json()) as Body;
-    expect(body.data).toEqual(generateCompanies(30, { seed: 77, fields: ['created_on'], profile: 'edge-cases' }));
+    expect(body.data).toEqual(generateCompanyFixtures(30, { seed: 77, fields: ['created_on'], profile: 'edge-cases' }));
   });
 });
 
@@ -66,7 +66,7 @@ describe('siret-mock serve --fields --profile', () => {
   it('serves the extra fields and the profile the flags name', async () => {
     server = await startServerProcess(['--port', '0', '--quiet', '--fields', 'vat_number,created_on', '--profile', 'edge-cases']);
     const body = (await (await fetch(new URL('/api/v1/generate?seed=3&quantity=20', server.url))).json()) as Body;
-    expect(body.data).toEqual(generateCompanies(20, { seed: 3, fields: ['vat_number', 'created_on'], profile: 'edge-cases' }));
+    expect(body.data).toEqual(generateCompanyFixtures(20, { seed: 3, fields: ['vat_number', 'created_on'], profile: 'edge-cases' }));
   });
 
   it('refuses an unknown field or profile with exit code 2, and lists both flags under --help', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOfficialPairs } from '../../test/support/communes-source.js';
 import { COMPANY_FIELDS } from './company-record.js';
 import { EDGE_CASE_RATES, type EdgeCase } from './edge-cases.js';
+import { generateCompanyFixtures } from './company-fixtures.js';
 import { generateCompanies } from './generate-companies.js';
 import { legalFormOf } from './legal-form.js';
 import { isValidSiren } from './siren.js';
@@ -10,7 +11,7 @@ import { isValidSiret } from './siret.js';
 const N = 20_000;
 
 describe("the 'edge-cases' profile", () => {
-  const records = generateCompanies(N, { seed: 1337, profile: 'edge-cases' });
+  const records = generateCompanyFixtures(N, { seed: 1337, profile: 'edge-cases' });
   const plain = generateCompanies(N, { seed: 1337 });
   const carrying = (edge: EdgeCase) => records.filter((r) => r.edge_cases?.includes(edge));
 
@@ -59,12 +60,12 @@ describe("the 'edge-cases' profile", () => {
   });
 
   it('is deterministic for a seed, and record i does not depend on the quantity', () => {
-    expect(generateCompanies(300, { seed: 1337, profile: 'edge-cases' })).toEqual(records.slice(0, 300));
-    expect(generateCompanies(300, { seed: 1338, profile: 'edge-cases' })).not.toEqual(records.slice(0, 300));
+    expect(generateCompanyFixtures(300, { seed: 1337, profile: 'edge-cases' })).toEqual(records.slice(0, 300));
+    expect(generateCompanyFixtures(300, { seed: 1338, profile: 'edge-cases' })).not.toEqual(records.slice(0, 300));
   });
 
   it('combines with extra fields, which read the edited name', () => {
-    const both = generateCompanies(500, { seed: 1337, profile: 'edge-cases', fields: ['legal_form', 'naf_code'] });
+    const both = generateCompanyFixtures(500, { seed: 1337, profile: 'edge-cases', fields: ['legal_form', 'naf_code'] });
     both.forEach((r, i) => {
       expect(r.company).toBe(records[i]?.company);
       expect(r.legal_form).toBe(legalFormOf(r.company));
@@ -72,6 +73,6 @@ describe("the 'edge-cases' profile", () => {
   });
 
   it('refuses an unknown profile', () => {
-    expect(() => generateCompanies(1, { seed: 1, profile: 'weird' as never })).toThrow(/profile must be one of default, edge-cases/);
+    expect(() => generateCompanyFixtures(1, { seed: 1, profile: 'weird' as never })).toThrow(/profile must be one of default, edge-cases/);
   });
 });

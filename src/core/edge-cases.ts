@@ -3,12 +3,6 @@ import { LONG_COMMUNES_TABLE } from './data/long-communes.js';
 import { legalFormOf } from './legal-form.js';
 import { pick, randomBetween, type RandomSource } from './random.js';
 
-/** The record profiles: `default` is the API's data; `edge-cases` stresses layouts and text handling. */
-export const PROFILES = ['default', 'edge-cases'] as const;
-
-/** One record profile. */
-export type Profile = (typeof PROFILES)[number];
-
 /** The edge cases of the `edge-cases` profile, each drawn independently at the rate given (documented in docs/fixtures.md). */
 export const EDGE_CASE_RATES = {
   /** A company name of 60 to 120 characters (register names run up to 82; forms allow more). */

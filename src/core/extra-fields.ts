@@ -3,13 +3,8 @@ import { drawCreatedOn } from './created-on.js';
 import { legalFormOf } from './legal-form.js';
 import { drawNafCode } from './naf.js';
 import type { RandomSource } from './random.js';
+import type { ExtraField } from './record-options.js';
 import { vatNumberOf } from './vat.js';
-
-/** The opt-in fields a record can carry beyond the API's six, in the order they are added. */
-export const EXTRA_FIELDS = ['vat_number', 'legal_form', 'naf_code', 'naf_label', 'created_on'] as const;
-
-/** One opt-in field name. */
-export type ExtraField = (typeof EXTRA_FIELDS)[number];
 
 /** The opt-in fields (documented in docs/fixtures.md and the OpenAPI document). */
 export interface ExtraFields {
@@ -23,19 +18,6 @@ export interface ExtraFields {
   naf_label: string;
   /** ISO date `YYYY-MM-DD`, plausible for the SIREN, never after 2026-01-01. */
   created_on: string;
-}
-
-/**
- * Checks a list of field names (from an option or a `--fields` flag) and returns them in the canonical order.
- * @example parseExtraFields(['naf_code', 'vat_number']) // ['vat_number', 'naf_code']
- */
-export function parseExtraFields(names: Iterable<string>): ExtraField[] {
-  const wanted = new Set<string>();
-  for (const name of names) {
-    if (!(EXTRA_FIELDS as readonly string[]).includes(name)) throw new RangeError(`unknown field "${name}": the extra fields are ${EXTRA_FIELDS.join(', ')}`);
-    wanted.add(name);
-  }
-  return EXTRA_FIELDS.filter((field) => wanted.has(field));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { csvCell, csvHeader, csvRow, type CsvOptions } from './csv.js';
-import type { RecordOptions, FixtureRecord } from './record-options.js';
-import { parseExtraFields } from './extra-fields.js';
+import { parseExtraFields, type FixtureRecord, type RecordOptions } from './record-options.js';
 
 /** The columns a record has beyond the API's six, for the given options, in the order records carry them. */
 export function extraColumnsOf(options: RecordOptions): string[] {

@@ -3,7 +3,6 @@ import type { CompanyRecord } from './company-record.js';
 import { drawCompany } from './company.js';
 import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS } from './identifier-sequence.js';
 import { createRandom } from './random.js';
-import { createRecordDecorator, type FixtureRecord, type RecordOptions } from './record-options.js';
 
 const PAD3: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 
@@ -11,7 +10,7 @@ const PAD3: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i)
 export const NAME_WINDOW = 100;
 
 /** Options for `generateCompanies` and `createCompanyStream`. */
-export interface GenerateOptions extends RecordOptions {
+export interface GenerateOptions {
   /**
    * Whole number 0..4294967295. The same seed gives the same records, byte for byte, on every platform; the first k records
    * of a seed do not depend on how many are asked for.
@@ -36,9 +35,8 @@ function checkSeed(seed: number): void {
  * records never repeats a name; the window is a fixed-size ring, so memory stays flat however long the stream.
  * @example const stream = createCompanyStream({ seed: 42 }); stream.next(); stream.next();
  */
-export function createCompanyStream(options: GenerateOptions): { next(): FixtureRecord; readonly index: number } {
+export function createCompanyStream(options: GenerateOptions): { next(): CompanyRecord; readonly index: number } {
   checkSeed(options.seed);
-  const decorate = createRecordDecorator(options.seed, options);
   const keyStream = createRandom(options.seed ^ 0x5349524e); // "SIRN"
   const sirens = createSirenSequence([keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32()]);
   const random = createRandom(options.seed);
@@ -64,7 +62,7 @@ export function createCompanyStream(options: GenerateOptions): { next(): Fixture
       const address = drawAddress(random);
       // siren >= 300000000, so its first group never needs padding; the NIC has at most 5 digits.
       const sirenText = `${(siren - (siren % 1_000_000)) / 1_000_000} ${PAD3[((siren - (siren % 1000)) / 1000) % 1000]} ${PAD3[siren % 1000]}`;
-      const record: CompanyRecord = {
+      return {
         siret: `${sirenText} ${nic < 1000 ? `00${PAD3[nic]}` : String(nic).padStart(5, '0')}`,
         siren: sirenText,
         company,
@@ -72,7 +70,6 @@ export function createCompanyStream(options: GenerateOptions): { next(): Fixture
         city: address.city,
         postcode: address.postcode,
       };
-      return decorate ? decorate(record, index - 1) : record;
     },
   };
 }
@@ -82,12 +79,12 @@ export function createCompanyStream(options: GenerateOptions): { next(): Fixture
  * real (city, postcode) pairs.
  * @example generateCompanies(5, { seed: 42 })
  */
-export function generateCompanies(quantity: number, options: GenerateOptions): FixtureRecord[] {
+export function generateCompanies(quantity: number, options: GenerateOptions): CompanyRecord[] {
   if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_RECORDS_PER_SEED) {
     throw new RangeError(`quantity must be a whole number 0..${MAX_RECORDS_PER_SEED}, got ${quantity}`);
   }
   const stream = createCompanyStream(options);
-  const records = new Array<FixtureRecord>(quantity);
+  const records = new Array<CompanyRecord>(quantity);
   for (let i = 0; i < quantity; i++) records[i] = stream.next();
   return records;
 }

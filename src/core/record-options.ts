@@ -1,8 +1,20 @@
+// The names of the generator's opt-in options, checked without loading their data (the NAF table, the long communes):
+// the HTTP handler validates its options with this module and loads `company-fixtures.ts` only when they are used.
+import type { EdgeCaseFields } from './edge-cases.js';
 import type { CompanyRecord } from './company-record.js';
-import { applyEdgeCases, PROFILES, type EdgeCaseFields, type Profile } from './edge-cases.js';
-import { drawExtraFields, parseExtraFields, type ExtraField, type ExtraFields } from './extra-fields.js';
-import { mixSeed } from './mix-seed.js';
-import { createRandom } from './random.js';
+import type { ExtraFields } from './extra-fields.js';
+
+/** The opt-in fields a record can carry beyond the API's six, in the order they are added. */
+export const EXTRA_FIELDS = ['vat_number', 'legal_form', 'naf_code', 'naf_label', 'created_on'] as const;
+
+/** One opt-in field name. */
+export type ExtraField = (typeof EXTRA_FIELDS)[number];
+
+/** The record profiles: `default` is the API's data; `edge-cases` stresses layouts and text handling. */
+export const PROFILES = ['default', 'edge-cases'] as const;
+
+/** One record profile. */
+export type Profile = (typeof PROFILES)[number];
 
 /** The opt-in options of the generator: extra fields and a profile. Neither changes the default records of a seed. */
 export interface RecordOptions {
@@ -15,9 +27,18 @@ export interface RecordOptions {
 /** A generated record: the API's six fields, plus whatever extra fields and profile fields were asked for. */
 export type FixtureRecord = CompanyRecord & Partial<ExtraFields> & Partial<EdgeCaseFields>;
 
-// Salts naming the side streams, so that the profile's draws and the extra fields' draws never share numbers.
-const PROFILE_SALT = 0x45444745; // "EDGE"
-const FIELDS_SALT = 0x4649454c; // "FIEL"
+/**
+ * Checks a list of field names (from an option or a `--fields` flag) and returns them in the canonical order.
+ * @example parseExtraFields(['naf_code', 'vat_number']) // ['vat_number', 'naf_code']
+ */
+export function parseExtraFields(names: Iterable<string>): ExtraField[] {
+  const wanted = new Set<string>();
+  for (const name of names) {
+    if (!(EXTRA_FIELDS as readonly string[]).includes(name)) throw new RangeError(`unknown field "${name}": the extra fields are ${EXTRA_FIELDS.join(', ')}`);
+    wanted.add(name);
+  }
+  return EXTRA_FIELDS.filter((field) => wanted.has(field));
+}
 
 /**
  * Checks the options (field names, profile) and returns them in canonical form, or `undefined` when they ask for nothing
@@ -28,20 +49,4 @@ export function resolveRecordOptions(options: RecordOptions): Required<RecordOpt
   const profile = options.profile ?? 'default';
   if (!PROFILES.includes(profile)) throw new RangeError(`profile must be one of ${PROFILES.join(', ')}, got ${String(profile)}`);
   return fields.length === 0 && profile === 'default' ? undefined : { fields, profile };
-}
-
-/**
- * Checks the options and returns the step that extends record `index`, or `undefined` when there is nothing to add (the
- * default: records go out untouched). Each record draws from its own stream, `createRandom(mixSeed(seed, index, salt))`,
- * so the main stream of the seed is the same with or without these options, and record i is the same for any quantity.
- */
-export function createRecordDecorator(seed: number, options: RecordOptions): ((record: CompanyRecord, index: number) => FixtureRecord) | undefined {
-  const resolved = resolveRecordOptions(options);
-  if (!resolved) return undefined;
-  const { fields, profile } = resolved;
-  return (record, index) => {
-    let out: FixtureRecord = profile === 'edge-cases' ? applyEdgeCases(record, createRandom(mixSeed(seed, index, PROFILE_SALT))) : record;
-    if (fields.length > 0) out = { ...out, ...drawExtraFields(out, fields, createRandom(mixSeed(seed, index, FIELDS_SALT))) };
-    return out;
-  };
 }

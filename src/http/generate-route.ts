@@ -1,7 +1,6 @@
 import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
-import { extraColumnsOf, toFixtureCsv } from '../core/fixture-csv.js';
 import type { RequestContext, ResolvedOptions } from './app-options.js';
 import { errorResponse, type ErrorExtras } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
@@ -82,11 +81,13 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
     const seed = params.seed ?? Math.floor(options.random.next() * (MAX_SEED + 1)) >>> 0;
     const { recordOptions } = options;
-    const records = generateCompanies(params.quantity, { seed, ...recordOptions });
+    // The extension options load their code and data (NAF table, long communes) on first use, so default bundles skip them.
+    const fixtures = recordOptions ? await import('./fixture-records.js') : undefined;
+    const records = fixtures && recordOptions ? fixtures.generateCompanyFixtures(params.quantity, { seed, ...recordOptions }) : generateCompanies(params.quantity, { seed });
     let text: string;
     let headers: HeaderList;
     if (params.format === 'csv') {
-      text = recordOptions ? toFixtureCsv(records, extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
+      text = fixtures && recordOptions ? fixtures.toFixtureCsv(records, fixtures.extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
       headers = CSV_HEADERS;
     } else {
       const body: GenerateResponse = {

@@ -187,6 +187,7 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
         'Fictitious French SIRET/SIREN records with company names and real commune/postcode pairs. ' +
         `Free tier: ${perMinute} requests per minute and ${perDay} per UTC day; the lifetime pass lifts them.`,
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'siret-mock', url: 'https://www.npmjs.com/package/siret-mock' },
     },
     servers: [{ url: '/', description: 'The origin that serves this document' }],
     tags: [

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
-import { PROFILES } from '../core/edge-cases.js';
-import { EXTRA_FIELDS } from '../core/extra-fields.js';
+import { EXTRA_FIELDS, PROFILES } from '../core/record-options.js';
 import { CliUsageError } from './cli-usage-error.js';
 
 const USAGE = `Usage:

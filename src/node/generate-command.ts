@@ -3,10 +3,10 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { PROFILES, type Profile } from '../core/edge-cases.js';
-import { parseExtraFields, type ExtraField } from '../core/extra-fields.js';
+import { createCompanyFixtureStream } from '../core/company-fixtures.js';
+import { parseExtraFields, PROFILES, type ExtraField, type Profile } from '../core/record-options.js';
 import { extraColumnsOf, fixtureCsvHeader, fixtureCsvRow } from '../core/fixture-csv.js';
-import { createCompanyStream, MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
+import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { CliUsageError, toUsageError } from './cli-usage-error.js';
 
 const FORMATS = ['ndjson', 'json', 'csv'] as const;
@@ -84,7 +84,7 @@ export function parseGenerateFlags(argv: string[], drawSeed: () => number): Gene
  */
 export async function writeRecords(out: Writable, flags: GenerateFlags, onProgress?: (done: number) => void): Promise<void> {
   const recordOptions = { fields: flags.fields, profile: flags.profile };
-  const stream = createCompanyStream({ seed: flags.seed, ...recordOptions });
+  const stream = createCompanyFixtureStream({ seed: flags.seed, ...recordOptions });
   const csv = { excel: flags.excel };
   const columns = extraColumnsOf(recordOptions);
   // One 64 KiB buffer, flushed past 16 KiB of text (a record is well under 1 KiB even in UTF-8). Measured peak RSS for 1M

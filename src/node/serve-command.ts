@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { PROFILES } from '../core/edge-cases.js';
-import { parseExtraFields } from '../core/extra-fields.js';
+import { parseExtraFields, PROFILES } from '../core/record-options.js';
 import { CliUsageError, toUsageError } from './cli-usage-error.js';
 import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './node-adapter.js';

@@ -1,5 +1,4 @@
-import { PROFILES } from '../core/edge-cases.js';
-import { EXTRA_FIELDS } from '../core/extra-fields.js';
+import { EXTRA_FIELDS, PROFILES } from '../core/record-options.js';
 import { MAX_SEED } from '../core/generate-companies.js';
 import { TIER_NAMES } from '../http/tiers.js';
 
