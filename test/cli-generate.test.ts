@@ -48,7 +48,7 @@ describe('siret-mock generate', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^Usage: siret-mock generate --count N/);
-    for (const flag of ['--count', '--seed', '--format', '--excel', '--output', '--help']) expect(run.stdout).toContain(flag);
+    for (const flag of ['--count', '--seed', '--format', '--excel', '--output', '--fields', '--profile', '--help']) expect(run.stdout).toContain(flag);
   });
 
   it.each([
