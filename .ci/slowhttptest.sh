@@ -10,7 +10,7 @@
 #     10 s, checked every second, 500 connections closed under the load of the two other attacks), slow body 10 s (the
 #     405 is answered at once and Node closes a connection whose request body is left unread);
 #   - the process is still running and printed no stack.
-# About 35 s. Needs slowhttptest and curl (.ci/run installs slowhttptest); builds dist/ if missing.
+# About 45 s. Needs slowhttptest and curl (.ci/run installs both); builds dist/ if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v slowhttptest >/dev/null || { echo "slowhttptest.sh: slowhttptest not found (apt-get install -y slowhttptest)" >&2; exit 1; }

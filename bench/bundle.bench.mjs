@@ -1,5 +1,5 @@
 // Browser bundle size: what `createHandlers` from siret-mock/msw adds to an app's bundle (our code, the commune data,
-// zod and @msw/data; msw itself is external because the app already has it), beside `fakerFR` alone bundled the same way,
+// and @msw/data; msw itself is external because the app already has it), beside `fakerFR` alone bundled the same way,
 // in the same run. Both are built by Vite (rolldown), minified, for the browser, in a temporary folder, then gzipped
 // (level 9). The figure is what loads with the import (entry chunk and its static imports); lazy chunks are reported apart.
 // Prints BENCH lines (unit KB, target <= 80 KB gzipped) and the heaviest modules of the mock bundle.

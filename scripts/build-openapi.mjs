@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes dist/openapi.json: the OpenAPI document a default app serves at /api/v1/openapi.json, built by the same code from the
-// compiled sources (run by `npm run build` after tsc). Shipped as `siret-mock/openapi.json`.
+// compiled sources (run by `npm run build` after the library build). Shipped as `siret-mock/openapi.json`.
 // Usage: node scripts/build-openapi.mjs [output path]   (default dist/openapi.json)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

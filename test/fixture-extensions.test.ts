@@ -1,7 +1,9 @@
 // The extension options of the handler and the server: extra fields and the edge-case profile, never on by default.
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRecordsDb } from '../mocks/data.js';
 import { createHandlers } from '../mocks/index.js';
 import { COMPANY_FIELDS, EXTRA_FIELDS, generateCompanyFixtures } from '../src/index.js';
 import { toFixtureCsv } from '../src/core/fixture-csv.js';
@@ -44,10 +46,22 @@ describe('createApp fields and profile options', () => {
     expect(record.required).toEqual([...COMPANY_FIELDS]);
     for (const field of [...EXTRA_FIELDS, 'address_line_2', 'edge_cases']) expect(record.properties[field]?.description).toMatch(/^Extension, absent by default/);
   });
+
+  it('serves extension records that the published CompanyRecord schema accepts (Ajv, JSON Schema 2020-12)', async () => {
+    const document = (await (await createApp().fetch(new Request('http://localhost/api/v1/openapi.json'))).json()) as { components: object };
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addSchema({ $id: 'https://doc.invalid/openapi.json', components: document.components });
+    const validate = ajv.getSchema('https://doc.invalid/openapi.json#/components/schemas/CompanyRecord');
+    const app = createApp({ fields: [...EXTRA_FIELDS], profile: 'edge-cases' });
+    const body = (await (await app.fetch(new Request(url('?seed=11&quantity=50')))).json()) as Body;
+    for (const record of body.data) expect(validate?.(record), JSON.stringify(validate?.errors)).toBe(true);
+    // An unknown field is still refused: the schema lists the extension fields, it does not open the record.
+    expect(validate?.({ ...body.data[0], other: 'x' })).toBe(false);
+  });
 });
 
 describe('createHandlers fields and profile options (MSW)', () => {
-  const mock = createHandlers({ fields: ['created_on'], profile: 'edge-cases' });
+  const mock = createHandlers({ fields: ['created_on'], profile: 'edge-cases', db: createRecordsDb() });
   const server = setupServer(...mock.handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
@@ -56,6 +70,9 @@ describe('createHandlers fields and profile options (MSW)', () => {
   it('serves the records of the options through fetch', async () => {
     const body = (await (await fetch(url('?seed=77&quantity=30'))).json()) as Body;
     expect(body.data).toEqual(generateCompanyFixtures(30, { seed: 77, fields: ['created_on'], profile: 'edge-cases' }));
+    // The served-records db keeps the six spec fields of each (its schema is the API's record).
+    const six = (r: object) => Object.fromEntries(COMPANY_FIELDS.map((f) => [f, (r as Record<string, unknown>)[f]]));
+    expect(mock.db.all().slice(-30).map(six)).toEqual(body.data.map(six));
   });
 });
 

@@ -19,7 +19,7 @@ describe('siret-mock serve flags', () => {
   it('prints every flag with its environment variable under --help and exits 0', () => {
     const run = runServeSync(['--help']);
     expect(run.status).toBe(0);
-    for (const flag of ['--port', '--host', '--tier', '--pass', '--redis', '--trust-proxy', '--source', '--upgrade-url', '--seed', '--quota-store-failure', '--quiet']) {
+    for (const flag of ['--port', '--host', '--tier', '--pass', '--redis', '--trust-proxy', '--source', '--upgrade-url', '--seed', '--quota-store-failure', '--max-connections', '--quiet']) {
       expect(run.stdout).toContain(flag);
     }
     expect(run.stdout).toContain('SIRET_MOCK_QUOTA_STORE_FAILURE');
@@ -33,6 +33,8 @@ describe('siret-mock serve flags', () => {
     [['--redis', 'http://localhost:6379'], {}],
     [['--trust-proxy', '-1'], {}],
     [['--quota-store-failure', 'maybe'], {}],
+    [['--max-connections', '0'], {}],
+    [[], { SIRET_MOCK_MAX_CONNECTIONS: 'many' }],
     [['--seed', '1.5'], {}],
     [['--upgrade-url', 'pricing'], {}],
     [['stray-positional'], {}],

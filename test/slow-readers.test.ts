@@ -69,6 +69,27 @@ describe('a client that stops reading its answer', () => {
   });
 });
 
+describe('a client that reads in bursts', () => {
+  it('keeps its connection through one large write that takes longer than the bound, as long as bytes keep leaving', async () => {
+    const { port } = await start({ writeStallTimeout: 1_000 });
+    const socket = await open(port);
+    let received = 0;
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    // Reads for 2 ms, then nothing for 300 ms: the 32 MiB answer is one write that completes only after many bursts.
+    socket.pause();
+    const bursts = setInterval(() => {
+      socket.resume();
+      setTimeout(() => socket.pause(), 2);
+    }, 300);
+    const started = performance.now();
+    socket.write('GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await new Promise((resolve) => socket.once('close', resolve));
+    clearInterval(bursts);
+    expect(received).toBeGreaterThan(BIG.length);
+    expect(performance.now() - started).toBeGreaterThan(2_000);
+  });
+});
+
 describe('the connection limit', () => {
   it('closes connections beyond maxConnections at once, logs it once, and serves again when one ends', async () => {
     const lines: string[] = [];

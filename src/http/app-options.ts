@@ -7,7 +7,7 @@ import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { systemClock } from './system-clock.js';
-import { isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
+import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 
 /** What the transport knows about a request that the `Request` itself does not carry. */
 export interface RequestContext {
@@ -90,7 +90,7 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
 
 /** Applies defaults and rejects impossible options with a message that names the option. */
 export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
-  const tier = options.tier ?? 'free';
+  const tier = options.tier ?? DEFAULT_TIER;
   if (!isTier(tier)) throw new TypeError(`tier must be one of ${TIER_NAMES.map((name) => `'${name}'`).join(', ')}, got ${String(tier)}`);
   const limits = options.limits ?? {};
   const seed = options.seed;

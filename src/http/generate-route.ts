@@ -9,7 +9,7 @@ import { queryParamsOf } from './query-params.js';
 import { rateLimitedResponse } from './rate-limited-response.js';
 import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
 import { generateBodyJson } from './response-json.js';
-import { TIERS, type Tier } from './tiers.js';
+import { PASS_TIER, TIERS, type Tier } from './tiers.js';
 import type { GenerateResponse } from './wire-types.js';
 
 const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
@@ -20,7 +20,7 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
   if (authorization === null) return options.tier;
   const bearer = BEARER.exec(authorization.trim());
   if (bearer === null) return options.tier;
-  return options.passes.has((bearer[1] ?? '').trim()) ? 'lifetime' : undefined;
+  return options.passes.has((bearer[1] ?? '').trim()) ? PASS_TIER : undefined;
 }
 
 /** Creates the GET handler of `/api/v1/generate` (methods, HEAD and failures are the caller's). */

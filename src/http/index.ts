@@ -2,7 +2,7 @@
 // MSW handlers and the demo.
 export { createApp, createServiceRoutes, type RouteHandler, type ServiceRoutes } from './create-app.js';
 export { API_PREFIX, GENERATE_PATH, HEALTHZ_PATH, listPaths, OPENAPI_PATH, ROUTES, type RouteDefinition, type RouteName } from './routes.js';
-export { TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
+export { DEFAULT_TIER, PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
 export type { App, AppOptions, RequestContext } from './app-options.js';
 export { rateLimitedResponse, rateLimitMessage } from './rate-limited-response.js';
 export { errorResponse, type ErrorExtras, type ErrorOptions } from './error-response.js';

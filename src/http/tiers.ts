@@ -22,6 +22,12 @@ export const TIERS = {
 /** A service tier: `free` is rate limited and capped at 50 records; `lifetime` is the paid pass. */
 export type Tier = keyof typeof TIERS;
 
+/** The tier of requests without a pass, unless configured. */
+export const DEFAULT_TIER: Tier = 'free';
+
+/** The tier a known Bearer pass is served on. */
+export const PASS_TIER: Tier = 'lifetime';
+
 /** Every tier name, in table order. */
 export const TIER_NAMES: readonly Tier[] = Object.keys(TIERS) as Tier[];
 

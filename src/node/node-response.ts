@@ -53,8 +53,16 @@ export class NodeResponse {
     const self = response as unknown as NodeResponse;
     const body = self.#body ?? null;
     const headers = self.#init?.headers;
-    if ((body !== null && typeof body !== 'string') || (headers !== undefined && !isPairList(headers))) return undefined;
-    return { status: self.#init?.status ?? 200, statusText: self.#init?.statusText || undefined, headers: headers ? flatten(headers) : [], body };
+    if (body !== null && typeof body !== 'string') return undefined;
+    let flat: string[] = [];
+    if (headers !== undefined) {
+      // A constant list was checked and flattened before: skip the check.
+      const known = flatCache.get(headers as HeaderPairs);
+      if (known !== undefined) flat = known.slice();
+      else if (isPairList(headers)) flat = flatten(headers);
+      else return undefined;
+    }
+    return { status: self.#init?.status ?? 200, statusText: self.#init?.statusText || undefined, headers: flat, body };
   }
 
   get status(): number {

@@ -1,9 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorResponse } from '../http/error-response.js';
+import { writeResponse } from './node-adapter.js';
+import { NodeResponse } from './node-response.js';
 
 /** A `node:http` request listener that may answer asynchronously. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-const INTERNAL_ERROR = JSON.stringify({ error: 'internal_error', message: 'The server could not answer this request.' });
+// The one error vocabulary: the same body and common headers (CORS included) as every other refusal.
+const internalError = (): Response =>
+  errorResponse(500, 'internal_error', 'The server could not answer this request.', { Response: NodeResponse as unknown as typeof Response });
 
 /**
  * The last line of defence: wraps a request listener so that an exception it throws, or a promise it returns that rejects,
@@ -20,8 +25,7 @@ export function guardRequestListener(listener: RequestListener, log: (message: s
           res.destroy();
           return;
         }
-        res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
-        res.end(req.method === 'HEAD' ? undefined : INTERNAL_ERROR);
+        void writeResponse(internalError(), req, res);
       } catch {
         res.destroy();
       }

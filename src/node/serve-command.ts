@@ -5,7 +5,8 @@ import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './node-adapter.js';
 import type { SiretServerOptions } from './create-server.js';
 import { MAX_SEED } from '../core/generate-companies.js';
-import { TIER_NAMES } from '../http/tiers.js';
+import { GENERATE_PATH } from '../http/routes.js';
+import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';
 import { SERVE_PARSE_OPTIONS, SERVE_USAGE } from './serve-flags.js';
 
 export { SERVE_USAGE };
@@ -54,7 +55,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const port = integerIn(pick('port', 'SIRET_MOCK_PORT'), '--port', 0, 65_535) ?? 3000;
   const host = pick('host', 'SIRET_MOCK_HOST') ?? '127.0.0.1';
   if (host.trim() === '') throw new CliUsageError('--host must not be empty');
-  const tier = oneOf(pick('tier', 'SIRET_MOCK_TIER'), '--tier', TIER_NAMES) ?? 'free';
+  const tier = oneOf(pick('tier', 'SIRET_MOCK_TIER'), '--tier', TIER_NAMES) ?? DEFAULT_TIER;
   const passes = values.pass ?? (env.SIRET_MOCK_PASS ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
   for (const pass of passes) {
     if (!/^[\x21-\x7e]+$/.test(pass)) throw new CliUsageError('--pass must be a non-empty token of visible ASCII characters');
@@ -129,7 +130,7 @@ async function serve(argv: string[]): Promise<number> {
   if (reachable.hostname === '0.0.0.0' || reachable.hostname === '[::]') reachable.hostname = 'localhost';
   const store = settings.server.redis === undefined ? 'memory' : `redis ${redactUrlValue(settings.server.redis)}`;
   out(`siret-mock listening on ${url.origin} (tier ${settings.server.tier}, quota store: ${store})`);
-  out(`  try: curl -i '${reachable.origin}/api/v1/generate?quantity=5'`);
+  out(`  try: curl -i '${reachable.origin}${GENERATE_PATH}?quantity=5'`);
   if (server.servesDemo) out(`  demo: ${reachable.origin}/`);
 
   await new Promise<void>((resolve) => {

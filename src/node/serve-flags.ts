@@ -1,6 +1,6 @@
 import { EXTRA_FIELDS, PROFILES } from '../core/record-options.js';
 import { MAX_SEED } from '../core/generate-companies.js';
-import { TIER_NAMES } from '../http/tiers.js';
+import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';
 
 /** One flag of `siret-mock serve`: the usage text, the parser options and the docs' tables are all derived from these. */
 export interface ServeFlag {
@@ -23,7 +23,7 @@ export interface ServeFlag {
 export const SERVE_FLAGS: readonly ServeFlag[] = [
   { name: 'port', value: 'N', env: 'SIRET_MOCK_PORT', defaultText: '3000', literal: true, help: 'port to listen on (0: any free port)' },
   { name: 'host', value: 'HOST', env: 'SIRET_MOCK_HOST', defaultText: '127.0.0.1', literal: true, help: 'address to bind (0.0.0.0 or :: for the LAN)' },
-  { name: 'tier', value: TIER_NAMES.join('|'), env: 'SIRET_MOCK_TIER', defaultText: 'free', literal: true, help: 'tier of requests without a pass' },
+  { name: 'tier', value: TIER_NAMES.join('|'), env: 'SIRET_MOCK_TIER', defaultText: DEFAULT_TIER, literal: true, help: 'tier of requests without a pass' },
   { name: 'pass', value: 'TOKEN', env: 'SIRET_MOCK_PASS', defaultText: 'none', help: 'Bearer token served as lifetime; repeatable', multiple: true },
   { name: 'redis', value: 'URL', env: 'SIRET_MOCK_REDIS', defaultText: 'in memory', help: 'shared quota store (redis://host:6379/0)' },
   { name: 'trust-proxy', value: 'HOPS', env: 'SIRET_MOCK_TRUST_PROXY', defaultText: '0', literal: true, help: 'proxies whose X-Forwarded-For is trusted' },

@@ -11,8 +11,10 @@ export interface WriteStallGuardOptions {
 }
 
 interface Watched {
-  /** Bytes handed to the operating system so far. */
+  /** Bytes whose writes have completed so far. */
   flushed: number;
+  /** Bytes of the write in progress that the operating system has not taken yet. */
+  queued: number;
   /** When `flushed` last grew, or when output started waiting. */
   since: number;
 }
@@ -35,13 +37,16 @@ export function guardWriteStalls(server: Server, options: WriteStallGuardOptions
   const timer = setInterval(() => {
     const now = performance.now();
     for (const [socket, watched] of sockets) {
-      // bytesWritten counts queued bytes too; what is still queued (writableLength) has not left the process.
+      // bytesWritten counts queued bytes too; what is still queued (writableLength) has not left the process. A write
+      // completes only once all its bytes have left, so the handle's queue (libuv's count of the bytes of writes in
+      // progress not yet taken by the kernel) shows progress inside one large write (a 600 KB file read slowly).
       const pending = socket.writableLength;
       const flushed = socket.bytesWritten - pending;
+      const queued = writeQueueSize(socket);
       if (pending === 0 || socket.destroyed) {
         if (watched !== undefined) sockets.set(socket, undefined);
-      } else if (watched === undefined || flushed > watched.flushed) {
-        sockets.set(socket, { flushed, since: now });
+      } else if (watched === undefined || flushed > watched.flushed || queued < watched.queued) {
+        sockets.set(socket, { flushed, queued, since: now });
       } else if (now - watched.since >= timeoutMs) {
         sockets.delete(socket);
         onStall?.(socket);
@@ -55,4 +60,10 @@ export function guardWriteStalls(server: Server, options: WriteStallGuardOptions
     clearInterval(timer);
     server.off('connection', onConnection);
   };
+}
+
+/** libuv's pending byte count of the socket's handle (Node's own streams read it too); Infinity when there is none. */
+function writeQueueSize(socket: Socket): number {
+  const handle = (socket as unknown as { _handle?: { writeQueueSize?: unknown } | null })._handle;
+  return typeof handle?.writeQueueSize === 'number' ? handle.writeQueueSize : Infinity;
 }

@@ -260,3 +260,31 @@ export function toRequest(request: FuzzRequest, origin = 'http://localhost'): Re
     ...(request.body === undefined ? {} : { body: request.body }),
   });
 }
+
+// Path-shaped request-targets for the demo file server: segments under existing files, dot segments in every spelling,
+// percent-encoded separators, NUL and bytes that are not UTF-8, backslashes, long components and long paths.
+const PATH_PIECES = [
+  '..', '.', '', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%2e', '%2f', '%2F', '%5c', '%5C', '..%2f', '..%5c', '%00', '%0a', '%0d%0a', '%c0%ae%c0%ae',
+  '%c0%af', '%e0%80%ae', '%ff', '%fe%ff', '%', '%z', '%%32%65', '\\', '..\\', '~', 'etc', 'passwd', 'proc', 'self', 'environ', 'index.html', 'assets',
+  'node_modules', 'package.json', 'x.js', ';', '?', '#', ':', '@', 'ünï', '%e2%80%ae', '%20', '+',
+];
+
+/** Request-targets for the demo's file server; `files` are paths of files it serves (`/index.html`, `/assets/x.js`). */
+export function demoTargetArb(files: readonly string[]): fc.Arbitrary<string> {
+  const piece = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...PATH_PIECES) },
+    { weight: 1, arbitrary: fc.integer({ min: 200, max: 300 }).map((length) => 'n'.repeat(length)) },
+    { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/) },
+    { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 6 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')) },
+  );
+  const tail = fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join('/'));
+  return fc.oneof(
+    // Below an existing file, or around it with dot segments.
+    { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...files), tail).map(([file, rest]) => `${file}/${rest}`) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...files), fc.constantFrom('/..', '/../..', '%2f..', '/.', '/', '%00', '\\..', '.map')).map(([file, end]) => file + end) },
+    { weight: 3, arbitrary: tail.map((rest) => `/${rest}`) },
+    // A long component, or a long path, up to the 8 KiB URL limit and a little over it.
+    { weight: 1, arbitrary: fc.integer({ min: 250, max: 8_300 }).map((length) => `/${'a'.repeat(length)}`) },
+    { weight: 1, arbitrary: fc.integer({ min: 100, max: 2_100 }).map((count) => `/${'d/'.repeat(count)}x`) },
+  );
+}
