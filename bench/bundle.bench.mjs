@@ -2,14 +2,14 @@
 // and @msw/data; msw itself is external because the app already has it), beside `fakerFR` alone bundled the same way,
 // in the same run. Both are built by Vite (rolldown), minified, for the browser, in a temporary folder, then gzipped
 // (level 9). The figure is what loads with the import (entry chunk and its static imports); lazy chunks are reported apart.
-// Prints BENCH lines (unit KB, target <= 80 KB gzipped) and the heaviest modules of the mock bundle.
+// Prints BENCH lines (unit KB, target <= 100 KB gzipped) and the heaviest modules of the mock bundle.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const BUDGET_KB = 80;
+const BUDGET_KB = 100;
 const repo = fileURLToPath(new URL('..', import.meta.url));
 // A temporary folder inside node_modules/.cache, so that bare imports in the entry files resolve from the repo.
 mkdirSync(join(repo, 'node_modules/.cache'), { recursive: true });

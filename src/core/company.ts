@@ -44,45 +44,42 @@ function another(random: RandomSource, draw: (random: RandomSource) => string, f
 
 // "Jean Charles" would read as the compound first name "Jean-Charles" written without its hyphen.
 const COMPOUND_FIRST_NAMES = new Set(FIRST_NAMES.filter((name) => name.includes('-')));
-/** A first name and a surname that read as a person: the surname is not the first name again, nor the end of a compound. */
-function person(random: RandomSource): readonly [first: string, last: string] {
+const COMPOUND_TAILS = new Set([...COMPOUND_FIRST_NAMES].map((name) => name.slice(name.indexOf('-') + 1)));
+/** "First Last": the surname is not the first name again, nor the end of a compound first name. */
+function person(random: RandomSource): string {
   const first = firstName(random);
   let last = surname(random);
-  while (last === first || COMPOUND_FIRST_NAMES.has(`${first}-${last}`)) last = surname(random);
-  return [first, last];
+  while (last === first || (COMPOUND_TAILS.has(last) && COMPOUND_FIRST_NAMES.has(`${first}-${last}`))) last = surname(random);
+  return `${first} ${last}`;
 }
 
-type Parts = readonly [name: string, trade?: string];
-type Pattern = (random: RandomSource, form: string) => Parts | undefined;
+type Pattern = (random: RandomSource, form: string) => string | undefined;
 
 // Commercial companies. A pattern answers undefined when it does not fit the form (a multi-partner name for a SASU), and
-// another is drawn.
+// another is drawn. Trade words open the name ("Boulangerie Lefèvre"); activity words follow it ("Moreau Conseil").
 const COMPANY_PATTERNS = createWeightedTable<Pattern>([
-  [(r) => { const a = pick(r, ACTIVITIES); return [`${surname(r)} ${a}`, a]; }, 34], // Moreau Conseil
-  [(r, form) => { if (form === 'SA') return undefined; const t = pick(r, SHOP_TRADES); return [`${t} ${surname(r)}`, t]; }, 22], // Boulangerie Lefèvre
-  [(r, form) => { if (form === 'SA') return undefined; const t = pick(r, PLACE_TRADES); return [`${t} ${pick(r, PLACES)}`, t]; }, 8], // Garage de la Gare
-  [(r, form) => {
-    if (!PHARMACY_FORMS.includes(form)) return undefined;
-    return [`Pharmacie ${r.next() < 0.3 ? pick(r, PLACES) : surname(r)}`, 'Pharmacie'];
-  }, 3], // Pharmacie du Centre
-  [(r) => { const a = pick(r, ACTIVITIES); const [first, last] = person(r); return [`${first} ${last} ${a}`, a]; }, 8], // Julie Moreau Conseil
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? [`${surname(r)} et Fils`] : undefined), 5], // Dubois et Fils
-  [(r, form) => { if (!MULTI_PARTNER_FORMS.has(form)) return undefined; const a = surname(r); return [`${a} et ${another(r, surname, a)}`]; }, 5], // Petit et Roux
-  [(r) => { const a = surname(r); return [`${a}-${another(r, surname, a)}`]; }, 3], // Girard-Bonnet
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? [`${surname(r)} Frères`] : undefined), 3], // Roussel Frères
-  [(r, form) => (form === 'SAS' || form === 'SA' ? [`Groupe ${surname(r)}`] : undefined), 3], // Groupe Moreau
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL' ? [`Établissements ${surname(r)}`] : undefined), 4], // Établissements Roussel
+  [(r) => `${surname(r)} ${pick(r, ACTIVITIES)}`, 34], // Moreau Conseil
+  [(r, form) => (form === 'SA' ? undefined : `${pick(r, SHOP_TRADES)} ${surname(r)}`), 22], // Boulangerie Lefèvre
+  [(r, form) => (form === 'SA' ? undefined : `${pick(r, PLACE_TRADES)} ${pick(r, PLACES)}`), 8], // Garage de la Gare
+  [(r, form) => (PHARMACY_FORMS.includes(form) ? `Pharmacie ${r.next() < 0.3 ? pick(r, PLACES) : surname(r)}` : undefined), 3], // Pharmacie du Centre
+  [(r) => `${person(r)} ${pick(r, ACTIVITIES)}`, 8], // Julie Moreau Conseil
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? `${surname(r)} et Fils` : undefined), 5], // Dubois et Fils
+  [(r, form) => { if (!MULTI_PARTNER_FORMS.has(form)) return undefined; const a = surname(r); return `${a} et ${another(r, surname, a)}`; }, 5], // Petit et Roux
+  [(r) => { const a = surname(r); return `${a}-${another(r, surname, a)}`; }, 3], // Girard-Bonnet
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? `${surname(r)} Frères` : undefined), 3], // Roussel Frères
+  [(r, form) => (form === 'SAS' || form === 'SA' ? `Groupe ${surname(r)}` : undefined), 3], // Groupe Moreau
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL' ? `Établissements ${surname(r)}` : undefined), 4], // Établissements Roussel
 ]);
 
 // Professional companies (SEL): pharmacies, lawyers, dentists, vets.
-const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => Parts>([
-  [(r) => [`Pharmacie ${pick(r, PLACES)}`, 'Pharmacie'], 15],
-  [(r) => [`Pharmacie ${surname(r)}`, 'Pharmacie'], 25],
-  [(r) => { const a = surname(r); return [`Pharmacie ${a}-${another(r, surname, a)}`, 'Pharmacie']; }, 10],
-  [(r) => [`${surname(r)} Avocats`, 'Avocats'], 15],
-  [(r) => [`Cabinet Dentaire ${surname(r)}`, 'Cabinet'], 15],
-  [(r) => [`Clinique Vétérinaire ${pick(r, PLACES)}`, 'Clinique'], 5],
-  [(r) => [`Clinique Vétérinaire ${surname(r)}`, 'Clinique'], 10],
+const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
+  [(r) => `Pharmacie ${pick(r, PLACES)}`, 15],
+  [(r) => `Pharmacie ${surname(r)}`, 25],
+  [(r) => { const a = surname(r); return `Pharmacie ${a}-${another(r, surname, a)}`; }, 10],
+  [(r) => `${surname(r)} Avocats`, 15],
+  [(r) => `Cabinet Dentaire ${surname(r)}`, 15],
+  [(r) => `Clinique Vétérinaire ${pick(r, PLACES)}`, 5],
+  [(r) => `Clinique Vétérinaire ${surname(r)}`, 10],
 ]);
 
 // Property companies (SCI): a family name, the children's first names, or a place.
@@ -94,26 +91,38 @@ const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
   [(r) => { const a = surname(r); return `${a}-${another(r, surname, a)}`; }, 15], // SCI Girard-Bonnet
 ]);
 
-/**
- * Draws a company name with its legal form (shares of new French companies) and, for trade names, the trade word it opens
- * with: "Julie Moreau EI", "Boulangerie Lefèvre SARL", "Moreau Conseil SASU", "SCI Les Tilleuls", "Pharmacie du Centre SELARL".
- */
-export function drawCompany(random: RandomSource): CompanyName {
+/** Draws a company name, its legal form last ("Moreau Conseil SASU", "SCI Les Tilleuls"). */
+function drawName(random: RandomSource): string {
   const legalForm = LEGAL_FORMS.draw(random);
   // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
-  if (legalForm === 'EI') {
-    const [first, last] = person(random);
-    return { name: `${first} ${last} EI`, legalForm };
-  }
-  if (legalForm === 'SCI') return { name: `SCI ${SCI_PATTERNS.draw(random)(random)}`, legalForm };
-  let parts: Parts | undefined;
-  if (legalForm === 'SELARL' || legalForm === 'SELAS') parts = PROFESSIONAL_PATTERNS.draw(random)(random);
-  while (!parts) parts = COMPANY_PATTERNS.draw(random)(random, legalForm);
-  const [name, trade] = parts;
-  return trade === undefined ? { name: `${name} ${legalForm}`, legalForm } : { name: `${name} ${legalForm}`, legalForm, trade };
+  if (legalForm === 'EI') return `${person(random)} EI`;
+  if (legalForm === 'SCI') return `SCI ${SCI_PATTERNS.draw(random)(random)}`;
+  let name: string | undefined;
+  if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
+  while (name === undefined) name = COMPANY_PATTERNS.draw(random)(random, legalForm);
+  return `${name} ${legalForm}`;
+}
+
+const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique']);
+const ACTIVITY_WORDS = new Set([...ACTIVITIES, 'Avocats']);
+
+/**
+ * Draws a company name with its legal form (shares of new French companies) and, for trade names, the trade word it opens
+ * with (or the activity word after the surname): "Julie Moreau EI", "Boulangerie Lefèvre SARL", "Moreau Conseil SASU",
+ * "SCI Les Tilleuls", "Pharmacie du Centre SELARL". Draws the same name as `drawCompanyName` for the same random state.
+ */
+export function drawCompany(random: RandomSource): CompanyName {
+  const name = drawName(random);
+  const words = name.split(' ');
+  const legalForm = words[0] === 'SCI' ? 'SCI' : (words[words.length - 1] as string);
+  if (legalForm === 'EI' || legalForm === 'SCI') return { name, legalForm };
+  const first = words[0] as string;
+  const beforeForm = words[words.length - 2] as string;
+  const trade = TRADE_WORDS.has(first) ? first : ACTIVITY_WORDS.has(beforeForm) ? beforeForm : undefined;
+  return trade === undefined ? { name, legalForm } : { name, legalForm, trade };
 }
 
 /** Draws a company name with its legal form ("Martin Conseil SAS", "Dubois et Fils SARL", "SCI Les Tilleuls"). */
 export function drawCompanyName(random: RandomSource): string {
-  return drawCompany(random).name;
+  return drawName(random);
 }

@@ -1,6 +1,6 @@
 import { drawAddress } from './address.js';
 import type { CompanyRecord } from './company-record.js';
-import { drawCompany } from './company.js';
+import { drawCompanyName } from './company.js';
 import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS } from './identifier-sequence.js';
 import { createRandom } from './random.js';
 
@@ -51,8 +51,8 @@ export function createCompanyStream(options: GenerateOptions): { next(): Company
       if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
       const siren = sirens.next(random);
       const nic = drawEstablishment(random, siren);
-      let company = drawCompany(random).name;
-      while (recent.has(company)) company = drawCompany(random).name;
+      let company = drawCompanyName(random);
+      while (recent.has(company)) company = drawCompanyName(random);
       const slot = index % ring.length;
       const leaving = ring[slot];
       if (leaving !== undefined) recent.delete(leaving);

@@ -32,22 +32,35 @@ export function createRandom(seed: number): SeededRandom {
   const [s1, a0] = splitmix32(seed >>> 0);
   const [s2, b0] = splitmix32(s1);
   const [, c0] = splitmix32(s2);
-  let a = a0;
-  let b = b0;
-  let c = c0;
-  let d = 1;
-  const nextUint32 = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return t >>> 0;
-  };
+  const random = new Sfc32(a0, b0, c0);
   // Warm up so that nearby seeds diverge at once.
-  for (let i = 0; i < 12; i++) nextUint32();
-  return { nextUint32, next: () => nextUint32() / TWO_POW_32 };
+  for (let i = 0; i < 12; i++) random.nextUint32();
+  return random;
+}
+
+// A class rather than closures: every generator shares the same two methods, so the call sites that draw numbers stay
+// monomorphic however many seeds a process uses.
+class Sfc32 implements SeededRandom {
+  private d = 1;
+  constructor(
+    private a: number,
+    private b: number,
+    private c: number,
+  ) {}
+
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  next(): number {
+    return this.nextUint32() / TWO_POW_32;
+  }
 }
 
 /** A whole number in [0, n). */

@@ -5,6 +5,8 @@ export interface WeightedTable<T> {
   readonly values: readonly T[];
   readonly total: number;
   draw(random: RandomSource): T;
+  /** The position in `values` of the value `draw` would return for the same random state. */
+  drawIndex(random: RandomSource): number;
 }
 
 /**
@@ -46,6 +48,11 @@ export function createWeightedTable<T>(entries: ReadonlyArray<readonly [T, numbe
       const u = random.next() * n;
       const column = Math.floor(u);
       return values[u - column < (keep[column] as number) ? column : (alias[column] as number)] as T;
+    },
+    drawIndex(random) {
+      const u = random.next() * n;
+      const column = Math.floor(u);
+      return u - column < (keep[column] as number) ? column : (alias[column] as number);
     },
   };
 }
