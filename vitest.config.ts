@@ -1,6 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: everything in Node, and the DOM-facing suites again under jsdom (the MSW contract suite runs in both).
+// The slow acceptance suites: the data checks over 100,000 records of several seeds (*.acceptance.test.ts), generated-input
+// fuzzing, the 100,000-record CLI run and every suite that spawns the CLI, the independent SIRET checks (python-stdnum),
+// slow clients and quota exactness under concurrency. `npm run test:acceptance` runs them; `npm test` runs everything else
+// (unit, property and the contract suite against every packaging).
+const ACCEPTANCE = [
+  'test/**/*.acceptance.test.ts',
+  'test/fuzz/**/*.test.ts',
+  // Suites that spawn the CLI as a process (each spawn loads the sources through tsx: seconds apiece).
+  'test/cli-*.test.ts',
+  'test/server-cli.test.ts',
+  'test/server-secrets.test.ts',
+  'test/fixture-extensions.test.ts',
+  'test/generator.validators.test.ts',
+  'test/slow-clients.test.ts',
+  'test/exactness.test.ts',
+];
+
+// Three projects: `node` and `jsdom` (the DOM-facing suites again, the MSW contract suite among them) are `npm test`;
+// `acceptance` is `npm run test:acceptance`. `npx vitest run <file>` runs any one file, whichever project holds it.
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +27,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/**/*.jsdom.test.ts', 'test/**/*.acceptance.test.ts', 'test/e2e/**', 'test/services/**', 'test/stress/**', 'node_modules/**'],
+          exclude: ['test/**/*.jsdom.test.ts', 'test/e2e/**', 'test/services/**', 'test/stress/**', 'node_modules/**', ...ACCEPTANCE],
           testTimeout: 20_000,
         },
       },
@@ -19,6 +37,14 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/**/*.jsdom.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'acceptance',
+          environment: 'node',
+          include: ACCEPTANCE,
+          testTimeout: 120_000,
         },
       },
     ],

@@ -4,7 +4,7 @@
 # sweep (100,000 callers), the built CLI's peak RSS (200,000 vs 10,000 records), and 1,000 slow readers of large answers
 # against a `serve` process (closed within the 10 s write-stall bound, probe p99 and RSS reported), and 1,500 requests
 # mutated by zzuf against a `serve` process. About 100 s. The fuzz, exactness
-# (memory store) and slow-client suites are part of `npm test`. Long versions: `npm run test:stress` (see docs/robustness.md).
+# (memory store) and slow-client suites are part of `npm run test:acceptance`. Long versions: `npm run test:stress` (see docs/robustness.md).
 # Installs nothing: .ci/run installs redis-server and zzuf; the tests start their own on a free loopback port.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -129,6 +129,7 @@ async function burst(): Promise<void> {
   setBusy(true);
   const statuses = new Map<string, number>();
   let last: Exchange | undefined;
+  let lastSuccess: Exchange | undefined;
   try {
     // One after the other, like a client retrying in a loop: the order of 200s and 429s is then the quota's order.
     for (let i = 0; i < BURST_SIZE; i++) {
@@ -136,11 +137,14 @@ async function burst(): Promise<void> {
       last = await exchange();
       const key = last.response ? String(last.response.status) : 'network error';
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      if (last.response?.ok) lastSuccess = last;
     }
   } finally {
     setBusy(false);
   }
   if (!last) return;
+  // A burst that ends in errors still shows the records of its last success (the table keeps them, marked as such).
+  if (lastSuccess && lastSuccess !== last) render(lastSuccess);
   render(last);
   const summary = [...statuses].map(([status, count]) => `${count} x ${status}`).join(', ');
   ui.status.textContent = `Burst of ${BURST_SIZE}: ${summary}. Last: ${ui.status.textContent}`;
@@ -375,6 +379,9 @@ ui.scenario.addEventListener('change', () => {
 for (const radio of ui.form.querySelectorAll<HTMLInputElement>('input[name="target"]')) radio.addEventListener('change', syncTarget);
 ui.tier.addEventListener('change', syncFormat);
 
+// Built, the page is served by `siret-mock serve` (or `vite preview` with the plugin), so the API is on the page's own
+// origin, whatever its port; under `npm run demo` (Vite's dev server) the server is the CLI's default, 127.0.0.1:3000.
+if (!(import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV && /^https?:$/.test(location.protocol)) ui.serverUrl.value = location.origin;
 syncTarget();
 syncFormat();
 for (const option of ui.scenario.options) {

@@ -6,7 +6,7 @@ export const SCENARIO_NAMES = ['rate-limit-minute', 'rate-limit-day', 'server-er
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** How long the "slow" scenario holds each answer. */
-export const SLOW_MS = 2_500;
+const SLOW_MS = 2_500;
 
 /** What the page can do to the mock running in its service worker. */
 export interface MockBackend {

@@ -43,6 +43,14 @@ describe('siret-mock generate', () => {
     expect(a).not.toBe(b);
   });
 
+  it.each([[['generate', '--help']], [['generate', '-h']], [['generate', '--count', 'x', '--help']]])('prints its usage for %j, exit code 0', (args) => {
+    const run = runCli(args);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^Usage: siret-mock generate --count N/);
+    for (const flag of ['--count', '--seed', '--format', '--excel', '--output', '--fields', '--profile', '--help']) expect(run.stdout).toContain(flag);
+  });
+
   it.each([
     [['generate'], /--count is required/],
     [['generate', '--count', '0'], /--count must be a whole number from 1/],

@@ -49,7 +49,7 @@ export function secondsToUtcMidnight(now: number): number {
 }
 
 /** True when the minute window of `state` is still open at `now`. */
-export function isMinuteWindowOpen(state: QuotaState | undefined, now: number): state is QuotaState {
+function isMinuteWindowOpen(state: QuotaState | undefined, now: number): state is QuotaState {
   return state !== undefined && now < state.minuteStart + MINUTE_WINDOW_MS && now >= state.minuteStart;
 }
 

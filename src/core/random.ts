@@ -41,12 +41,16 @@ export function createRandom(seed: number): SeededRandom {
 // A class rather than closures: every generator shares the same two methods, so the call sites that draw numbers stay
 // monomorphic however many seeds a process uses.
 class Sfc32 implements SeededRandom {
+  // Plain fields, not parameter properties: the tsconfig keeps to syntax a type stripper can erase (erasableSyntaxOnly).
+  private a: number;
+  private b: number;
+  private c: number;
   private d = 1;
-  constructor(
-    private a: number,
-    private b: number,
-    private c: number,
-  ) {}
+  constructor(a: number, b: number, c: number) {
+    this.a = a;
+    this.b = b;
+    this.c = c;
+  }
 
   nextUint32(): number {
     const t = (((this.a + this.b) | 0) + this.d) | 0;

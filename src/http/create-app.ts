@@ -3,7 +3,8 @@ import { type App, type AppOptions, type RequestContext, resolveAppOptions } fro
 import { errorResponse } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
 import { headResponse } from './head-response.js';
-import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, PREFLIGHT_HEADERS } from './response-headers.js';
+import { createPricingPage, PRICING_PATH } from './pricing-page.js';
+import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
 import { listPaths, ROUTES, type RouteName } from './routes.js';
 
 /** A handler for one path, or for the whole service: `(request, context) => Response`. */
@@ -18,6 +19,11 @@ type GetHandler = (request: Request, context: RequestContext | undefined) => Pro
 const ALLOW: HeaderList = [['allow', ALLOWED_METHODS]];
 const RETRY_IN_1: HeaderList = [['retry-after', '1']];
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
+const FAVICON_PATH = '/favicon.ico';
+const FAVICON_HEADERS: HeaderList = [
+  ['access-control-allow-origin', '*'],
+  ['cache-control', 'public, max-age=86400'],
+];
 
 function isStoreUnavailable(error: unknown): boolean {
   // By name as well: a store bundled separately may carry its own copy of the class.
@@ -59,7 +65,10 @@ function serve(path: string, get: GetHandler, methods = true): RouteHandler {
     const ResponseClass = context?.Response ?? Response;
     let response: Response;
     try {
-      if (methods && method === 'OPTIONS') return new ResponseClass(null, { status: 204, statusText: 'No Content', headers: PREFLIGHT_HEADERS as HeadersInit });
+      if (methods && method === 'OPTIONS') {
+        const headers = preflightHeaders(request.headers.get('access-control-request-headers'));
+        return new ResponseClass(null, { status: 204, statusText: 'No Content', headers: headers as HeadersInit });
+      }
       if (methods && method !== 'GET' && method !== 'HEAD') {
         const message = `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`;
         return errorResponse(405, 'method_not_allowed', message, { headers: ALLOW, Response: ResponseClass });
@@ -103,6 +112,10 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
   };
   const handlers = Object.fromEntries(ROUTES.map((route) => [route.name, serve(route.path, getHandlers[route.name])])) as Record<RouteName, RouteHandler>;
   const byPath = new Map(ROUTES.map((route) => [route.path, handlers[route.name]]));
+  // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
+  // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console).
+  byPath.set(PRICING_PATH, serve(PRICING_PATH, createPricingPage(resolved)));
+  byPath.set(FAVICON_PATH, serve(FAVICON_PATH, (_request, context) => new (context?.Response ?? Response)(null, { status: 204, statusText: 'No Content', headers: FAVICON_HEADERS as HeadersInit })));
   const notFoundMessage = `No such path. This service answers ${listPaths()}.`;
   const notFound = serve('', (_request, context) => errorResponse(404, 'not_found', notFoundMessage, { Response: context?.Response ?? Response }), false);
 

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createCompanyFixtureStream } from '../core/company-fixtures.js';
-import { parseExtraFields, PROFILES, type ExtraField, type Profile } from '../core/record-options.js';
+import { EXTRA_FIELDS, parseExtraFields, PROFILES, type ExtraField, type Profile } from '../core/record-options.js';
 import { extraColumnsOf, fixtureCsvHeader, fixtureCsvRow } from '../core/fixture-csv.js';
 import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { CliUsageError, toUsageError } from './cli-usage-error.js';
@@ -124,8 +124,25 @@ function createProgressBar(total: number): (done: number) => void {
   };
 }
 
+/** `siret-mock generate --help`. */
+export const GENERATE_USAGE: string = `Usage: siret-mock generate --count N [flags]   (records go to stdout, or to --output)
+  -n, --count N                 how many records, 1 to ${MAX_RECORDS_PER_SEED} (required)
+  -s, --seed S                  same seed, same records; 0 to ${MAX_SEED} [random]
+  -f, --format ndjson|json|csv  one JSON object per line, a JSON array, or RFC 4180 CSV [ndjson]
+      --excel                   with --format csv: UTF-8 BOM and ";" for French Excel
+  -o, --output FILE             write to FILE instead of stdout
+      --fields LIST             extra fields, comma-separated: ${EXTRA_FIELDS.join(',')} [none]
+      --profile NAME            ${PROFILES.join(' or ')} (long, capitalised, NFD names...) [default]
+  -h, --help                    print this help`;
+
 /** `siret-mock generate`: only data goes to stdout (or --output); a progress bar goes to stderr when it is a terminal. */
 export async function runGenerate(argv: string[]): Promise<number> {
+  // Before parsing, so that help needs no --count; after `--`, a "--help" is nobody's flag.
+  const flagsEnd = argv.indexOf('--');
+  if ((flagsEnd < 0 ? argv : argv.slice(0, flagsEnd)).some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(GENERATE_USAGE + '\n');
+    return 0;
+  }
   const flags = parseGenerateFlags(argv, () => randomInt(0, MAX_SEED));
   const out: Writable = flags.output ? createWriteStream(flags.output) : process.stdout;
   if (flags.output) await once(out, 'open');

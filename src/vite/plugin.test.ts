@@ -61,10 +61,16 @@ describe('siretMock() in vite dev', () => {
     expect(Number(last?.headers.get('retry-after'))).toBe(body.retry_after);
   });
 
-  it('answers other /api/v1/ paths itself with a JSON 404', async () => {
+  it('answers other /api/v1/ paths itself with a JSON 404 naming only the paths it serves', async () => {
     const response = await fetch(`${devUrl}/api/v1/nothing-here`);
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: string }).error).toBe('not_found');
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body.error).toBe('not_found');
+    expect(body.message).toContain('/api/v1/generate');
+    expect(body.message).toContain('/api/v1/openapi.json');
+    // The plugin never sees /healthz (Vite answers it), so its 404 must not send anyone there.
+    expect(body.message).not.toContain('/healthz');
+    expect((await fetch(`${devUrl}/api/v1/openapi.json`)).status).toBe(200);
   });
 
   it('leaves every other path to Vite', async () => {

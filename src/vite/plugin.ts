@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Plugin } from 'vite';
-import { API_PREFIX, createApp, ROUTES, type AppOptions } from '../http/index.js';
-import { createNodeListener } from '../node/node-adapter.js';
+import type { Connect, Plugin } from 'vite';
+import { API_PREFIX, createApp, errorResponse, headResponse, listPaths, ROUTES, type AppOptions } from '../http/index.js';
+import { createNodeListener, type FetchHandler } from '../node/node-adapter.js';
 
 /** Options of the Vite plugin: the same as `createApp`. */
 export type SiretMockPluginOptions = AppOptions;
@@ -9,8 +9,21 @@ export type SiretMockPluginOptions = AppOptions;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** The service's own paths (the route table's mocked routes, and 404s under the API prefix); everything else goes on to Vite. */
-const SERVED = new Set(ROUTES.filter((route) => route.mocked).map((route) => route.path));
+const MOCKED = ROUTES.filter((route) => route.mocked);
+const SERVED = new Set(MOCKED.map((route) => route.path));
 const isServicePath = (url: string): boolean => url.startsWith(API_PREFIX) || SERVED.has(url.split('?')[0] as string);
+const NOT_FOUND_MESSAGE = `No such path. This Vite plugin answers ${listPaths(MOCKED)}; paths outside ${API_PREFIX} are the app's.`;
+
+/** The app narrowed to the routes the plugin serves: alone, it would also answer (and its 404 name) the server's own paths. */
+function servedOnly(app: FetchHandler): FetchHandler {
+  return {
+    fetch(request, context) {
+      if (SERVED.has(new URL(request.url).pathname)) return app.fetch(request, context);
+      const response = errorResponse(404, 'not_found', NOT_FOUND_MESSAGE);
+      return request.method === 'HEAD' ? headResponse(response) : response;
+    },
+  };
+}
 
 /**
  * Vite plugin that answers `/api/v1/*` from the siret-mock handler inside `vite dev` (and `vite preview`), with no service
@@ -26,7 +39,7 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
   let middleware: Middleware | undefined;
   const mount = (): Middleware => {
     if (middleware) return middleware;
-    const listener = createNodeListener(createApp(options));
+    const listener = createNodeListener(servedOnly(createApp(options)));
     middleware = (req, res, next) => {
       // Mounted without a path so that connect does not strip it from req.url: the handler needs the full URL.
       if (isServicePath(req.url ?? '')) listener(req, res);
@@ -34,14 +47,19 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
     };
     return middleware;
   };
+  // First in the stack, before Vite's own CORS middleware: that one answers every preflight itself (allowing only localhost
+  // origins by default), which would hide the service's CORS grants from a page on another origin.
+  const mountFirst = (middlewares: Connect.Server): void => {
+    middlewares.stack.unshift({ route: '', handle: mount() as Connect.NextHandleFunction });
+  };
   return {
     name: 'siret-mock',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use(mount());
+      mountFirst(server.middlewares);
     },
     configurePreviewServer(server) {
-      server.middlewares.use(mount());
+      mountFirst(server.middlewares);
     },
   };
 }

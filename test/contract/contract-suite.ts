@@ -44,7 +44,7 @@ export interface ContractCapabilities {
 export const CONTRACT_START_TIME = Date.UTC(2026, 10, 22, 5, 35, 35);
 const SECONDS_TO_MIDNIGHT = 66_265;
 
-const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, Content-Disposition';
+const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, Content-Disposition, WWW-Authenticate';
 const GENERATE = '/api/v1/generate';
 const PASS = 'pass-0123456789';
 const LIFETIME_AUTH = { authorization: `Bearer ${PASS}` };
@@ -212,20 +212,35 @@ export function defineContractSuite(
 
       it('answers an OPTIONS preflight with 204 and the CORS grants, and never counts it', async () => {
         const client = await start();
+        const asked = ['authorization', 'content-type,x-requested-with,cache-control', 'authorization,sentry-trace,baggage,traceparent'];
         for (let i = 0; i < 12; i++) {
+          const requestHeaders = asked[i % asked.length] as string;
           const response = await client.generate('', {
             method: 'OPTIONS',
-            headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+            headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': requestHeaders },
           });
           expect(response.status).toBe(204);
           expectCommonHeaders(response);
           expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
-          expect(response.headers.get('access-control-allow-headers')).toBe('Authorization');
+          // The headers asked for are granted as asked.
+          expect(response.headers.get('access-control-allow-headers')).toBe(requestHeaders);
           expect(response.headers.get('access-control-max-age')).toBe('86400');
           expect(await response.text()).toBe('');
         }
         const { body } = await client.json();
         expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+      });
+
+      it('grants the headers browsers and common clients send when a preflight names none or names them badly', async () => {
+        const client = await start();
+        for (const requestHeaders of [undefined, '', 'bad header, (x)', 'x,'.repeat(600)]) {
+          const headers: Record<string, string> = { origin: 'https://app.example', 'access-control-request-method': 'GET' };
+          if (requestHeaders !== undefined) headers['access-control-request-headers'] = requestHeaders;
+          const response = await client.generate('', { method: 'OPTIONS', headers });
+          expect(response.status).toBe(204);
+          const granted = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+          expect(granted).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-requested-with', 'cache-control']));
+        }
       });
     });
 
@@ -625,8 +640,10 @@ export function defineContractSuite(
           expect(Object.keys(document.paths)).toContain(GENERATE);
           await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
         }
+        const get = await client.request('/api/v1/openapi.json');
         const head = await client.request('/api/v1/openapi.json', { method: 'HEAD' });
         expect([head.status, await head.text()]).toEqual([200, '']);
+        expect(head.headers.get('content-length')).toBe(String(new TextEncoder().encode(await get.text()).length));
         expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9);
       });
     });
@@ -638,9 +655,10 @@ export function defineContractSuite(
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('application/json');
         expectCommonHeaders(response);
-        await response.json();
+        const bytes = new TextEncoder().encode(await response.text()).length;
         const head = await client.request('/healthz', { method: 'HEAD' });
         expect([head.status, await head.text()]).toEqual([200, '']);
+        expect(head.headers.get('content-length')).toBe(String(bytes));
         expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9);
       });
     });

@@ -111,6 +111,24 @@ describe('the demo on the MSW worker (npm run demo)', () => {
     await page.close();
   });
 
+  it('a burst from a fresh page that ends in 429s still shows the records of its last success', async () => {
+    const page = await openDemo();
+    expect(await page.locator('#records-note').textContent()).toBe('None yet.');
+    await page.getByRole('button', { name: 'Burst (12 requests)' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/^Burst of 12: 10 x 200, 2 x 429/);
+    expect(await page.locator('#rate-limit-panel').isVisible()).toBe(true);
+    expect(await rows(page).count()).toBe(5);
+    expect(await page.locator('#records-note').textContent()).toBe('From the last successful response; this one had no records.');
+    expect(await rows(page).first().locator('td').first().textContent()).toMatch(/^\d{3} \d{3} \d{3} \d{5}$/);
+    await page.close();
+  });
+
+  it("proposes the CLI server's default address as Server URL under the dev server", async () => {
+    const page = await openDemo();
+    expect(await page.getByLabel('Server URL').inputValue()).toBe('http://127.0.0.1:3000');
+    await page.close();
+  });
+
   it('on the lifetime tier accepts quantity 100 and downloads CSV that starts with the header row', async () => {
     const page = await openDemo();
     await page.getByLabel('Tier').selectOption('lifetime');
@@ -248,9 +266,34 @@ describe('the server switch and the built demo (npm start)', () => {
     // The lifetime pass keeps the server's quota (spent by the previous test) out of the way.
     await page.getByLabel('Tier').selectOption('lifetime');
     await page.getByLabel('A running server').check();
-    await page.getByLabel('Server URL').fill(serverUrl);
+    // Served by the server (on whatever port it was given), the page proposes that server, not the default port.
+    expect(await page.getByLabel('Server URL').inputValue()).toBe(serverUrl);
     await sendAndWait(page, /^200 OK/);
     expect(await source()).toBe('e2e-server');
+    await page.close();
+  });
+
+  it('the upgrade link of a 429 opens the pricing page, and the server has a favicon', async () => {
+    const page = await openDemo(`${serverUrl}/`);
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    await page.getByLabel('A running server').check();
+    await page.getByRole('button', { name: 'Burst (12 requests)' }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toMatch(/^Burst of 12: .*x 429/);
+    expect(await page.locator('#rate-limit-panel').isVisible()).toBe(true);
+    // The link opens a new tab, as a browser user would see it.
+    const [pricing] = await Promise.all([chromium.context.waitForEvent('page'), page.locator('#upgrade-link').click()]);
+    await pricing.waitForLoadState();
+    expect(pricing.url()).toBe(`${serverUrl}/pricing`);
+    expect(await pricing.title()).toBe('siret-mock: pricing');
+    expect(await pricing.locator('h2').first().textContent()).toBe('Getting the lifetime pass on the mock');
+    expect(await pricing.locator('body').textContent()).toContain('siret-mock serve --pass TOKEN');
+    const favicon = await page.evaluate(async () => (await fetch('/favicon.ico')).status);
+    expect(favicon).toBe(204);
+    expect(missing).toEqual([]);
+    await pricing.close();
     await page.close();
   });
 });

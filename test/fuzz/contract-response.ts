@@ -4,7 +4,7 @@ import { wireSchemaErrors } from '../support/wire-schema.js';
 import type { FuzzRequest } from './request-arbitraries.js';
 
 // Which codes each error status may carry (the contract's error table).
-export const CODES_BY_STATUS: Record<number, readonly string[]> = {
+const CODES_BY_STATUS: Record<number, readonly string[]> = {
   400: ['invalid_quantity', 'quantity_exceeds_limit', 'invalid_format', 'invalid_seed'],
   401: ['invalid_pass'],
   403: ['lifetime_pass_required'],

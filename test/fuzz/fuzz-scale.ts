@@ -2,7 +2,7 @@
  * How many generated cases a fuzz or stress test runs. CI runs the bounded count; `npm run test:stress` sets STRESS=1 and
  * the same files run the long version (`scale` times more). FUZZ_SEED replays one fast-check run.
  */
-export const STRESS = process.env.STRESS === '1';
+const STRESS = process.env.STRESS === '1';
 
 /** `ci` normally, `stress` under STRESS=1. */
 export function scaled(ci: number, stress: number): number {

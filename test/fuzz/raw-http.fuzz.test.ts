@@ -2,12 +2,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
 import { startServerProcess, type ServerProcess } from '../services/server-process.js';
+import { STACK_FRAME } from './contract-response.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';
 import { FUZZ_PASS as PASS, malformedCaseArb, type MalformedCase } from './malformed-http.js';
 import { exchange, parseResponses } from './raw-socket.js';
-
-// A V8 stack frame, as it would appear if an error leaked into a reply.
-const STACK_FRAME = /\n\s+at .+[(:]\d+/;
 
 /** Checks what came back for one malformed exchange: no 5xx, no stack, JSON error bodies. Returns the statuses seen. */
 function expectCleanReply(malformed: MalformedCase, bytes: Buffer): number[] {

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The CLI from the sources, through tsx, so tests never run a stale build. */
-export const CLI = fileURLToPath(new URL('../../src/node/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../src/node/cli.ts', import.meta.url));
 const TSX = ['--import', 'tsx'];
 
 /** Runs `siret-mock <args>` and waits for it. */
