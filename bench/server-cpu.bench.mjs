@@ -9,8 +9,8 @@
 // Usage: node bench/server-cpu.bench.mjs   (the servers load the TypeScript sources through tsx: no build needed)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { serveBare, serveOurs } from './support/bench-servers.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 /** Requests per second: a tenth to a fifth of what our server sustains here at quantity 5 (about a quarter at 50). */
@@ -26,32 +26,6 @@ const QUANTITIES = [
 // Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s ticks on every mainstream architecture.
 const TICK_US = 10_000;
 
-// Child: the real server, as `siret-mock serve --tier lifetime --quiet` runs it.
-async function serveOurs() {
-  const { createSiretServer } = await import('../src/node/create-server.ts');
-  const server = createSiretServer({ tier: 'lifetime', demoDir: false });
-  const url = await server.listen(0, '127.0.0.1');
-  process.stdout.write(`PORT ${url.port}\n`);
-  process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
-}
-
-// Child: node:http answering a constant copy of a response fetched from our server.
-async function serveBare(sourceUrl) {
-  const response = await fetch(sourceUrl);
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers = {};
-  for (const [name, value] of response.headers) {
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value;
-  }
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  server.keepAliveTimeout = 5_000;
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.stdout.write(`PORT ${server.address().port}\n`);
-  process.once('SIGTERM', () => server.close(() => process.exit(0)));
-}
 
 // Child: the paced load generator (autocannon's overallRate spreads `rate` requests a second over the connections).
 async function loadChild(url, rate, seconds) {

@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { serveBare, serveOurs } from './support/bench-servers.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const CONNECTIONS = 50;
@@ -23,32 +24,6 @@ else if (mode === '--serve-bare') await serveBare(process.argv[3]);
 else if (mode === '--serve-constant') await serveConstant(process.argv[3]);
 else await main();
 
-// Child: the real server, as `siret-mock serve --tier lifetime --quiet` runs it.
-async function serveOurs() {
-  const { createSiretServer } = await import('../src/node/create-server.ts');
-  const server = createSiretServer({ tier: 'lifetime', demoDir: false });
-  const url = await server.listen(0, '127.0.0.1');
-  process.stdout.write(`PORT ${url.port}\n`);
-  process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
-}
-
-// Child: node:http answering a constant copy of a response fetched from our server.
-async function serveBare(sourceUrl) {
-  const response = await fetch(sourceUrl);
-  const body = Buffer.from(await response.arrayBuffer());
-  const headers = {};
-  for (const [name, value] of response.headers) {
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value;
-  }
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  });
-  server.keepAliveTimeout = 5_000;
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.stdout.write(`PORT ${server.address().port}\n`);
-  process.once('SIGTERM', () => server.close(() => process.exit(0)));
-}
 
 // Child: our node:http adapter (createNodeListener) in front of a handler that answers one constant response (same status,
 // headers and body as the real handler). Its ratio to the bare server is the ceiling any handler can reach through our

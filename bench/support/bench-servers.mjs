@@ -1,0 +1,29 @@
+// The two servers the server benches compare, each run in a child process that prints `PORT n` once it listens.
+import http from 'node:http';
+
+/** The real server, as `siret-mock serve --tier lifetime --quiet` runs it. */
+export async function serveOurs() {
+  const { createSiretServer } = await import('../../src/node/create-server.ts');
+  const server = createSiretServer({ tier: 'lifetime', demoDir: false });
+  const url = await server.listen(0, '127.0.0.1');
+  process.stdout.write(`PORT ${url.port}\n`);
+  process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
+}
+
+/** node:http answering a constant copy of a response fetched from our server. */
+export async function serveBare(sourceUrl) {
+  const response = await fetch(sourceUrl);
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = {};
+  for (const [name, value] of response.headers) {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value;
+  }
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.stdout.write(`PORT ${server.address().port}\n`);
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+}
