@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
 const BROWSER_REACHABLE = ['src/http/**/*.ts', 'mocks/**/*.ts', 'demo/**/*.ts'];
 const NODE_ONLY = {
   paths: [
-    ...builtinModules.filter((name) => !name.startsWith('_')).map((name) => ({ name, message: 'browser-reachable code: no Node built-ins' })),
+    ...builtinModules
+      .filter((name) => !name.startsWith('_'))
+      .map((name) => ({ name, message: 'browser-reachable code: no Node built-ins' })),
     { name: 'ioredis', message: 'browser-reachable code: ioredis runs only on Node (src/node/redis-quota-store.ts)' },
   ],
   patterns: [
@@ -44,10 +46,16 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'take a RandomSource parameter' },
         { object: 'Date', property: 'now', message: 'take the time as a parameter' },
       ],
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'take the time as a parameter' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'take the time as a parameter' },
+      ],
       'no-restricted-imports': [
         'error',
-        { paths: NODE_ONLY.paths, patterns: [...NODE_ONLY.patterns, { group: ['msw', 'msw/*'], message: 'the core knows nothing of how it is served' }] },
+        {
+          paths: NODE_ONLY.paths,
+          patterns: [...NODE_ONLY.patterns, { group: ['msw', 'msw/*'], message: 'the core knows nothing of how it is served' }],
+        },
       ],
     },
   },

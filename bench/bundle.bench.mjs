@@ -47,7 +47,11 @@ async function bundle(name, source) {
   const lazy = chunks.filter((c) => !initial.has(c));
   const measure = (list) => {
     const code = list.map((c) => c.code).join('\n');
-    return { rawBytes: Buffer.byteLength(code), gzipBytes: code === '' ? 0 : gzipSync(code, { level: 9 }).length, gzip6Bytes: code === '' ? 0 : gzipSync(code).length };
+    return {
+      rawBytes: Buffer.byteLength(code),
+      gzipBytes: code === '' ? 0 : gzipSync(code, { level: 9 }).length,
+      gzip6Bytes: code === '' ? 0 : gzipSync(code).length,
+    };
   };
   const modules = [...initial].flatMap((c) => Object.entries(c.modules).map(([id, m]) => ({ id, bytes: m.renderedLength })));
   return { ...measure([...initial]), modules, lazy: measure(lazy) };
@@ -70,13 +74,18 @@ try {
 
   const groups = new Map();
   for (const m of ours.modules) if (m.bytes > 0) groups.set(groupOf(m.id), (groups.get(groupOf(m.id)) ?? 0) + m.bytes);
-  const byGroup = [...groups].sort((a, b) => b[1] - a[1]).map(([g, bytes]) => `${g} ${kb(bytes)} KB`).join(', ');
+  const byGroup = [...groups]
+    .sort((a, b) => b[1] - a[1])
+    .map(([g, bytes]) => `${g} ${kb(bytes)} KB`)
+    .join(', ');
   const top = [...ours.modules]
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 10)
     .map((m) => `${relative(repo, m.id.replace(/^\0/, ''))} ${kb(m.bytes)} KB`);
 
-  process.stderr.write(`mock bundle: ${kb(ours.rawBytes)} KB minified, ${kb(ours.gzipBytes)} KB gzipped; lazy chunks (OpenAPI document) ${kb(ours.lazy.gzipBytes)} KB gzipped\n`);
+  process.stderr.write(
+    `mock bundle: ${kb(ours.rawBytes)} KB minified, ${kb(ours.gzipBytes)} KB gzipped; lazy chunks (OpenAPI document) ${kb(ours.lazy.gzipBytes)} KB gzipped\n`,
+  );
   process.stderr.write(`fakerFR alone: ${kb(faker.rawBytes)} KB minified, ${kb(faker.gzipBytes)} KB gzipped\n`);
   process.stderr.write(`mock bundle by package (minified, before gzip): ${byGroup}\n`);
   process.stderr.write(`heaviest modules (minified, before gzip):\n  ${top.join('\n  ')}\n`);

@@ -4,9 +4,13 @@ import { spawn } from 'node:child_process';
 
 function peakRss(count) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [new URL('./support/max-rss.mjs', import.meta.url).pathname, 'generate', '--count', String(count), '--seed', '42', '--format', 'csv'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [new URL('./support/max-rss.mjs', import.meta.url).pathname, 'generate', '--count', String(count), '--seed', '42', '--format', 'csv'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let bytes = 0;
     let stderr = '';
     child.stdout.on('data', (chunk) => (bytes += chunk.length));

@@ -57,7 +57,8 @@ it('fetches once (file ${n})', async () => {
 const files = { 'process-ours.mjs': processScript('ours'), 'process-trivial.mjs': processScript('trivial') };
 for (const side of ['ours', 'trivial']) {
   files[`${side}/setup.mjs`] = vitestSetup(side);
-  files[`${side}/vitest.config.mjs`] = `export default { test: { root: import.meta.dirname, environment: 'node', setupFiles: ['./setup.mjs'], include: ['tests/*.test.mjs'] } };\n`;
+  files[`${side}/vitest.config.mjs`] =
+    `export default { test: { root: import.meta.dirname, environment: 'node', setupFiles: ['./setup.mjs'], include: ['tests/*.test.mjs'] } };\n`;
   for (let n = 1; n <= FILES; n++) files[`${side}/tests/file-${String(n).padStart(2, '0')}.test.mjs`] = testFile(n);
 }
 const project = consumerProject(files);
@@ -84,10 +85,20 @@ function compare(runs, runSide) {
 
 try {
   const proc = compare(PROCESS_RUNS, (side) => timed([`process-${side}.mjs`], project.dir));
-  const suite = compare(SUITE_RUNS, (side) => timed([join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', `${side}/vitest.config.mjs`], project.dir));
+  const suite = compare(SUITE_RUNS, (side) =>
+    timed([join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', `${side}/vitest.config.mjs`], project.dir),
+  );
   for (const [metric, figures, what] of [
-    ['cold start: fresh Node process (import + createHandlers + setupServer + first fetch) vs trivial handler', proc, `median of ${PROCESS_RUNS} alternating runs`],
-    [`cold start: ${FILES}-file Vitest suite (setupServer in setupFiles) vs trivial handler`, suite, `median of ${SUITE_RUNS} alternating \`vitest run\``],
+    [
+      'cold start: fresh Node process (import + createHandlers + setupServer + first fetch) vs trivial handler',
+      proc,
+      `median of ${PROCESS_RUNS} alternating runs`,
+    ],
+    [
+      `cold start: ${FILES}-file Vitest suite (setupServer in setupFiles) vs trivial handler`,
+      suite,
+      `median of ${SUITE_RUNS} alternating \`vitest run\``,
+    ],
   ]) {
     const ratio = figures.ours / figures.trivial;
     const detail = `${figures.ours.toFixed(0)} ms vs ${figures.trivial.toFixed(0)} ms wall (${what})`;

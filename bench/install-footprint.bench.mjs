@@ -14,7 +14,12 @@ if (!existsSync(join(repo, 'dist/mocks/index.cjs'))) {
 const TARGET_MB = 3;
 const mswVersion = JSON.parse(readFileSync(join(repo, 'node_modules/msw/package.json'), 'utf8')).version;
 const work = mkdtempSync(join(tmpdir(), 'siret-mock-footprint-'));
-const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const npm = (args, cwd) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 const bytes = (dir) => Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
 const files = (dir) => Number(execFileSync('sh', ['-c', `find "${dir}" -type f | wc -l`], { encoding: 'utf8' }).trim());
 
@@ -35,7 +40,9 @@ try {
   const ours = bytes(join(work, 'both/node_modules/siret-mock')) / 1e6;
   const detail = `npm install <tarball> msw@${mswVersion}: ${(sizes.both.bytes / 1e6).toFixed(2)} MB, ${sizes.both.files} files; msw alone: ${(sizes.msw.bytes / 1e6).toFixed(2)} MB, ${sizes.msw.files} files; siret-mock itself ${ours.toFixed(2)} MB`;
   console.error(`install footprint beyond msw: ${added.toFixed(2)} MB (${detail})`);
-  console.log(`BENCH ${JSON.stringify({ metric: 'install footprint beyond `npm install msw` (apparent size)', ratio: Number(added.toFixed(2)), unit: 'MB', target: `<= ${TARGET_MB} MB`, met: added <= TARGET_MB, detail })}`);
+  console.log(
+    `BENCH ${JSON.stringify({ metric: 'install footprint beyond `npm install msw` (apparent size)', ratio: Number(added.toFixed(2)), unit: 'MB', target: `<= ${TARGET_MB} MB`, met: added <= TARGET_MB, detail })}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

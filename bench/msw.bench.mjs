@@ -78,12 +78,19 @@ server.close();
 const base = median(sides.baseline.rates);
 for (const [metric, side, what, target] of [
   ['MSW handler fetch/s vs trivial MSW handler (defaults)', sides.ours, 'createHandlers()', 0.9],
-  ['MSW handler fetch/s vs trivial MSW handler, with an @msw/data db', sides.recorded, 'createHandlers({ db: createRecordsDb() })', undefined],
+  [
+    'MSW handler fetch/s vs trivial MSW handler, with an @msw/data db',
+    sides.recorded,
+    'createHandlers({ db: createRecordsDb() })',
+    undefined,
+  ],
 ]) {
   const rate = median(side.rates);
   const ratio = median(side.rates.map((value, r) => value / sides.baseline.rates[r]));
   const detail = `${what} ${rate.toFixed(0)} fetch/s vs trivial constant-JSON handler ${base.toFixed(0)} fetch/s (medians; ratio = median of per-round ratios over ${ROUNDS} rotated rounds x ${PER_ROUND} sequential fetches of 5 records, reset() every ${PER_TEST})`;
   console.error(detail);
   const met = target === undefined ? true : ratio >= target;
-  console.log(`BENCH ${JSON.stringify({ metric, ratio: Number(ratio.toFixed(3)), target: target === undefined ? 'reported' : `>= ${target}`, met, detail })}`);
+  console.log(
+    `BENCH ${JSON.stringify({ metric, ratio: Number(ratio.toFixed(3)), target: target === undefined ? 'reported' : `>= ${target}`, met, detail })}`,
+  );
 }

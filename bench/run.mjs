@@ -34,10 +34,15 @@ const fmt = (n) => (typeof n === 'number' && Number.isFinite(n) ? (Math.abs(n) >
 const table = [
   '| metric | measured | target | met | detail |',
   '| --- | --- | --- | --- | --- |',
-  ...rows.map((r) => `| ${r.metric} | ${fmt(r.ratio)}${r.unit ? ' ' + r.unit : 'x'} | ${r.target} | ${r.met ? 'yes' : 'NO'} | ${r.detail ?? ''} |`),
+  ...rows.map(
+    (r) => `| ${r.metric} | ${fmt(r.ratio)}${r.unit ? ' ' + r.unit : 'x'} | ${r.target} | ${r.met ? 'yes' : 'NO'} | ${r.detail ?? ''} |`,
+  ),
 ].join('\n');
 console.log(`\nsiret-mock benchmarks: ${machine}\n\n${table}\n`);
 mkdirSync(new URL('../test-artifacts/', import.meta.url), { recursive: true });
-writeFileSync(new URL('../test-artifacts/bench-results.json', import.meta.url), JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2));
+writeFileSync(
+  new URL('../test-artifacts/bench-results.json', import.meta.url),
+  JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2),
+);
 // A missed target is reported, not fatal; a bench script that crashed is.
 process.exitCode = rows.some((r) => Number.isNaN(r.ratio)) ? 1 : 0;

@@ -26,7 +26,6 @@ const QUANTITIES = [
 // Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s ticks on every mainstream architecture.
 const TICK_US = 10_000;
 
-
 // Child: the paced load generator (autocannon's overallRate spreads `rate` requests a second over the connections).
 async function loadChild(url, rate, seconds) {
   const { default: autocannon } = await import('autocannon');

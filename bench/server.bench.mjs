@@ -24,7 +24,6 @@ else if (mode === '--serve-bare') await serveBare(process.argv[3]);
 else if (mode === '--serve-constant') await serveConstant(process.argv[3]);
 else await main();
 
-
 // Child: our node:http adapter (createNodeListener) in front of a handler that answers one constant response (same status,
 // headers and body as the real handler). Its ratio to the bare server is the ceiling any handler can reach through our
 // adapter on this machine: what is left between it and ours is the handler's own work (drawing and serialising records).

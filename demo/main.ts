@@ -206,7 +206,18 @@ function render(result: Exchange): void {
 }
 
 function statusText(status: number): string {
-  return ({ 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 429: 'Too Many Requests', 500: 'Internal Server Error' } as Record<number, string>)[status] ?? '';
+  return (
+    (
+      {
+        200: 'OK',
+        400: 'Bad Request',
+        401: 'Unauthorized',
+        403: 'Forbidden',
+        429: 'Too Many Requests',
+        500: 'Internal Server Error',
+      } as Record<number, string>
+    )[status] ?? ''
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -374,14 +385,16 @@ ui.reset.addEventListener('click', () => {
 ui.scenario.addEventListener('change', () => {
   const name = ui.scenario.value as ScenarioName | 'none';
   backend?.setScenario(name === 'none' ? undefined : name);
-  ui.status.textContent = name === 'none' ? 'Scenario cleared: normal answers.' : `Scenario "${ui.scenario.selectedOptions[0]?.text}" is on for every request.`;
+  ui.status.textContent =
+    name === 'none' ? 'Scenario cleared: normal answers.' : `Scenario "${ui.scenario.selectedOptions[0]?.text}" is on for every request.`;
 });
 for (const radio of ui.form.querySelectorAll<HTMLInputElement>('input[name="target"]')) radio.addEventListener('change', syncTarget);
 ui.tier.addEventListener('change', syncFormat);
 
 // Built, the page is served by `siret-mock serve` (or `vite preview` with the plugin), so the API is on the page's own
 // origin, whatever its port; under `npm run demo` (Vite's dev server) the server is the CLI's default, 127.0.0.1:3000.
-if (!(import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV && /^https?:$/.test(location.protocol)) ui.serverUrl.value = location.origin;
+if (!(import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV && /^https?:$/.test(location.protocol))
+  ui.serverUrl.value = location.origin;
 syncTarget();
 syncFormat();
 for (const option of ui.scenario.options) {

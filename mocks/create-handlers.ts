@@ -1,7 +1,15 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
 import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import { createServiceRoutes, errorResponse, listPaths, ROUTES, type AppOptions, type RouteName, type ServiceRoutes } from '../src/http/index.js';
+import {
+  createServiceRoutes,
+  errorResponse,
+  listPaths,
+  ROUTES,
+  type AppOptions,
+  type RouteName,
+  type ServiceRoutes,
+} from '../src/http/index.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 
@@ -84,7 +92,8 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
         };
   // The routes of the table that the mocks serve (the server-only /healthz is left to pass through).
   const mocked = ROUTES.filter((route) => route.mocked);
-  const answer = (name: RouteName, request: Request): Promise<Response> => (name === 'generate' ? generate(request) : routes[name](request));
+  const answer = (name: RouteName, request: Request): Promise<Response> =>
+    name === 'generate' ? generate(request) : routes[name](request);
   const handlers = mocked.map((route) => http.all(servicePattern(route.path, baseUrl), ({ request }) => answer(route.name, request)));
   const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, '') + '/');
   /** The service path a URL asks for, relative to `baseUrl` (on any origin without it), or `undefined` if it is not ours. */

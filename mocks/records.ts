@@ -48,7 +48,8 @@ export const companyRecordStandardSchema: CompanyRecordStandardSchema = {
         const text = record[field];
         const pattern = PATTERNS[field];
         if (typeof text !== 'string' || text === '') issues.push({ message: `${field} must be a non-empty string`, path: [field] });
-        else if (pattern !== undefined && !pattern.test(text)) issues.push({ message: `${field} must match ${String(pattern)}`, path: [field] });
+        else if (pattern !== undefined && !pattern.test(text))
+          issues.push({ message: `${field} must match ${String(pattern)}`, path: [field] });
       }
       if (issues.length > 0) return { issues };
       // A copy with the record's own fields, in the API's order.

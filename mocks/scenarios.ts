@@ -27,7 +27,10 @@ export interface RateLimitedOptions extends ScenarioOptions {
 }
 
 /** A handler for the generate path that answers `times` requests (preflights excluded) and then steps aside. */
-function takeOver(options: ScenarioOptions, respond: (request: Request) => Promise<Response | undefined> | Response | undefined): HttpHandler {
+function takeOver(
+  options: ScenarioOptions,
+  respond: (request: Request) => Promise<Response | undefined> | Response | undefined,
+): HttpHandler {
   let left = options.times ?? 1;
   return http.all(servicePattern(GENERATE_PATH, options.baseUrl), async ({ request }) => {
     if (left <= 0 || request.method === 'OPTIONS') return undefined;

@@ -26,9 +26,7 @@ const pkg = require('@etalab/decoupage-administratif/package.json');
 const communes = require('@etalab/decoupage-administratif/data/communes.json');
 
 // Metropolitan France and the overseas departments (DROM); the overseas collectivities (COM) have their own registers.
-const current = communes.filter(
-  (c) => c.type === 'commune-actuelle' && c.zone !== 'com' && c.population > 0 && c.codesPostaux?.length,
-);
+const current = communes.filter((c) => c.type === 'commune-actuelle' && c.zone !== 'com' && c.population > 0 && c.codesPostaux?.length);
 const byCode = new Map(current.map((c) => [c.code, c]));
 const total = current.reduce((sum, c) => sum + c.population, 0);
 
@@ -98,4 +96,4 @@ export const COMMUNES_TABLE: string =
   "${lines.join('\\n')}";
 `;
 writeFileSync(fileURLToPath(new URL('../src/core/data/communes.ts', import.meta.url)), out);
-console.log(`wrote ${kept.length} communes (${(100 * covered / total).toFixed(2)}% of ${total} inhabitants listed, all represented)`);
+console.log(`wrote ${kept.length} communes (${((100 * covered) / total).toFixed(2)}% of ${total} inhabitants listed, all represented)`);

@@ -38,4 +38,6 @@ writeFileSync(
     `// One line per commune: name;postcode[,postcode...].\n` +
     `export const LONG_COMMUNES_TABLE = ${JSON.stringify(long.map((c) => `${c.nom};${c.codesPostaux.join(',')}`).join('\n'))};\n`,
 );
-console.log(`naf-codes.ts: ${naf.length} codes; long-communes.ts: ${long.length} communes, ${long.at(-1).nom.length}-${long[0].nom.length} characters`);
+console.log(
+  `naf-codes.ts: ${naf.length} codes; long-communes.ts: ${long.length} communes, ${long.at(-1).nom.length}-${long[0].nom.length} characters`,
+);

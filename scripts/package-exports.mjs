@@ -45,7 +45,13 @@ for (const [key, value] of Object.entries(pkg)) {
   if (['main', 'module', 'types', 'exports', 'typesVersions'].includes(key)) continue;
   wanted[key] = value;
   if (key === 'sideEffects') {
-    Object.assign(wanted, { main: `./dist/${root}.cjs`, module: `./dist/${root}.js`, types: `./dist/${root}.d.cts`, exports, typesVersions: { '*': typesVersions } });
+    Object.assign(wanted, {
+      main: `./dist/${root}.cjs`,
+      module: `./dist/${root}.js`,
+      types: `./dist/${root}.d.cts`,
+      exports,
+      typesVersions: { '*': typesVersions },
+    });
   }
 }
 const next = JSON.stringify(wanted, null, 2) + '\n';

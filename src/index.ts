@@ -5,13 +5,7 @@ export { formatSiret, isValidSiret } from './core/siret.js';
 export type { Clock } from './core/clock.js';
 export { createRandom, type RandomSource, type SeededRandom } from './core/random.js';
 export { COMPANY_FIELDS, type CompanyRecord } from './core/company-record.js';
-export {
-  createCompanyStream,
-  generateCompanies,
-  MAX_RECORDS_PER_SEED,
-  MAX_SEED,
-  type GenerateOptions,
-} from './core/generate-companies.js';
+export { createCompanyStream, generateCompanies, MAX_RECORDS_PER_SEED, MAX_SEED, type GenerateOptions } from './core/generate-companies.js';
 export {
   createIdentifierFixtureStream,
   generateIdentifierFixtures,
@@ -39,19 +33,8 @@ export {
 } from './core/record-options.js';
 export { createCompanyFixtureStream, generateCompanyFixtures, type CompanyFixtureOptions } from './core/company-fixtures.js';
 export { loadCommunes, type Address, type Commune } from './core/address.js';
-export {
-  consumeQuota,
-  DEFAULT_QUOTA_LIMITS,
-  type QuotaDecision,
-  type QuotaLimits,
-  type QuotaState,
-} from './core/quota.js';
-export {
-  createMemoryQuotaStore,
-  QuotaStoreUnavailableError,
-  type MemoryQuotaStore,
-  type QuotaStore,
-} from './core/quota-store.js';
+export { consumeQuota, DEFAULT_QUOTA_LIMITS, type QuotaDecision, type QuotaLimits, type QuotaState } from './core/quota.js';
+export { createMemoryQuotaStore, QuotaStoreUnavailableError, type MemoryQuotaStore, type QuotaStore } from './core/quota-store.js';
 export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';
 export type {
   ErrorCode,

@@ -7,9 +7,22 @@ describe('siret-mock generate --fields and --profile', () => {
   it('adds the extra fields asked for: the same records as generateCompanyFixtures with those fields', () => {
     const run = runCli(['generate', '--count', '30', '--seed', '42', '--fields', 'naf_code,vat_number,created_on']);
     expect(run.status).toBe(0);
-    const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual(generateCompanyFixtures(30, { seed: 42, fields: ['vat_number', 'naf_code', 'created_on'] }));
-    expect(Object.keys(lines[0])).toEqual(['siret', 'siren', 'company', 'street_address', 'city', 'postcode', 'vat_number', 'naf_code', 'created_on']);
+    expect(Object.keys(lines[0])).toEqual([
+      'siret',
+      'siren',
+      'company',
+      'street_address',
+      'city',
+      'postcode',
+      'vat_number',
+      'naf_code',
+      'created_on',
+    ]);
   });
 
   it('draws the edge-case profile with --profile edge-cases, in JSON and as CSV columns', () => {

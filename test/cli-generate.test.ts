@@ -26,7 +26,9 @@ describe('siret-mock generate', () => {
 
   it('prints RFC 4180 CSV, and the Excel variant with --excel', () => {
     expect(runCli(['generate', '-n', '4', '-s', '9', '-f', 'csv']).stdout).toBe(toCsv(generateCompanies(4, { seed: 9 })));
-    expect(runCli(['generate', '-n', '4', '-s', '9', '-f', 'csv', '--excel']).stdout).toBe(toCsv(generateCompanies(4, { seed: 9 }), { excel: true }));
+    expect(runCli(['generate', '-n', '4', '-s', '9', '-f', 'csv', '--excel']).stdout).toBe(
+      toCsv(generateCompanies(4, { seed: 9 }), { excel: true }),
+    );
   });
 
   it('writes to --output instead of stdout', () => {
@@ -43,13 +45,17 @@ describe('siret-mock generate', () => {
     expect(a).not.toBe(b);
   });
 
-  it.each([[['generate', '--help']], [['generate', '-h']], [['generate', '--count', 'x', '--help']]])('prints its usage for %j, exit code 0', (args) => {
-    const run = runCli(args);
-    expect(run.status).toBe(0);
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^Usage: siret-mock generate --count N/);
-    for (const flag of ['--count', '--seed', '--format', '--excel', '--output', '--fields', '--profile', '--help']) expect(run.stdout).toContain(flag);
-  });
+  it.each([[['generate', '--help']], [['generate', '-h']], [['generate', '--count', 'x', '--help']]])(
+    'prints its usage for %j, exit code 0',
+    (args) => {
+      const run = runCli(args);
+      expect(run.status).toBe(0);
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toMatch(/^Usage: siret-mock generate --count N/);
+      for (const flag of ['--count', '--seed', '--format', '--excel', '--output', '--fields', '--profile', '--help'])
+        expect(run.stdout).toContain(flag);
+    },
+  );
 
   it.each([
     [['generate'], /--count is required/],
@@ -87,7 +93,10 @@ describe('the issue acceptance run: 100,000 records with seed 42', () => {
     const second = runCli(['generate', '--count', '100000', '--seed', '42', '--format', 'ndjson']);
     expect(first.status).toBe(0);
     expect(second.stdout === first.stdout).toBe(true);
-    const records = first.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { siret: string; city: string; postcode: string });
+    const records = first.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { siret: string; city: string; postcode: string });
     expect(records).toHaveLength(100_000);
     expect(new Set(records.map((r) => r.siret)).size).toBe(100_000);
     expect(records.every((r) => isValidSiret(r.siret))).toBe(true);

@@ -7,7 +7,10 @@ describe('siret-mock identifiers', () => {
     const run = runCli(['identifiers', '--count', '200', '--seed', '42']);
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
-    const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual(generateIdentifierFixtures(200, { seed: 42 }));
     expect(Object.keys(lines[0])).toEqual(['kind', 'identifier', 'value', 'valid']);
   });

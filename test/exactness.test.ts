@@ -18,7 +18,8 @@ async function tally(responses: Response[]): Promise<{ admitted: number; refused
   let refused = 0;
   let other = 0;
   for (const response of responses) {
-    if (response.status === 200) remaining.push(((await response.json()) as { meta: { rate_limit_remaining_minute: number } }).meta.rate_limit_remaining_minute);
+    if (response.status === 200)
+      remaining.push(((await response.json()) as { meta: { rate_limit_remaining_minute: number } }).meta.rate_limit_remaining_minute);
     else {
       if (response.status === 429) refused++;
       else other++;
@@ -45,14 +46,18 @@ function slowStore(): QuotaStore {
 describe(`${CONCURRENT} concurrent requests from one caller`, () => {
   it('admit exactly 10 through createApp with the memory store, each remaining count from 9 to 0 once', async () => {
     const app = createApp({ clock: { now: () => Date.UTC(2026, 10, 22, 12) } });
-    const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })));
+    const responses = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })),
+    );
     const result = await tally(responses);
     expect(result).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
   });
 
   it('admit exactly 10 when the store answers asynchronously and the calls interleave', async () => {
     const app = createApp({ store: slowStore(), clock: { now: () => Date.UTC(2026, 10, 22, 12) } });
-    const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })));
+    const responses = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })),
+    );
     expect(await tally(responses)).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
   });
 
@@ -60,13 +65,22 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
     let server: SiretServer | undefined;
     afterAll(() => server?.close());
 
-    it('admit exactly 10 (memory store, every request from 127.0.0.1)', async () => {
-      server = createSiretServer({ demoDir: false, log: () => undefined });
-      const origin = await server.listen(0, '127.0.0.1');
-      const url = new URL('/api/v1/generate?quantity=1', origin);
-      const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(url)));
-      expect(await tally(responses)).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
-    }, scaled(60_000, 1_200_000));
+    it(
+      'admit exactly 10 (memory store, every request from 127.0.0.1)',
+      async () => {
+        server = createSiretServer({ demoDir: false, log: () => undefined });
+        const origin = await server.listen(0, '127.0.0.1');
+        const url = new URL('/api/v1/generate?quantity=1', origin);
+        const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(url)));
+        expect(await tally(responses)).toEqual({
+          admitted: 10,
+          refused: CONCURRENT - 10,
+          other: 0,
+          remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        });
+      },
+      scaled(60_000, 1_200_000),
+    );
   });
 });
 
@@ -75,7 +89,11 @@ describe('a simulated UTC day (controllable clock)', () => {
 
   it('admits exactly 100 of 1,000 requests that arrive in concurrent bursts at random instants of the day, at most 10 per window', async () => {
     const burstsArb = fc
-      .tuple(fc.integer({ min: 0, max: 20_000 }), fc.array(fc.integer({ min: 0, max: 86_399 }), { minLength: 20, maxLength: 90 }), fc.array(fc.nat(), { minLength: 1_000, maxLength: 1_000 }))
+      .tuple(
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.array(fc.integer({ min: 0, max: 86_399 }), { minLength: 20, maxLength: 90 }),
+        fc.array(fc.nat(), { minLength: 1_000, maxLength: 1_000 }),
+      )
       .map(([day, seconds, picks]) => {
         const instants = [...new Set(seconds)].sort((a, b) => a - b);
         const bursts = new Map<number, number>();

@@ -44,11 +44,14 @@ describe('createApp fields and profile options', () => {
     await SwaggerParser.validate(structuredClone(document) as never);
     const record = document.components.schemas.CompanyRecord;
     expect(record.required).toEqual([...COMPANY_FIELDS]);
-    for (const field of [...EXTRA_FIELDS, 'address_line_2', 'edge_cases']) expect(record.properties[field]?.description).toMatch(/^Extension, absent by default/);
+    for (const field of [...EXTRA_FIELDS, 'address_line_2', 'edge_cases'])
+      expect(record.properties[field]?.description).toMatch(/^Extension, absent by default/);
   });
 
   it('serves extension records that the published CompanyRecord schema accepts (Ajv, JSON Schema 2020-12)', async () => {
-    const document = (await (await createApp().fetch(new Request('http://localhost/api/v1/openapi.json'))).json()) as { components: object };
+    const document = (await (await createApp().fetch(new Request('http://localhost/api/v1/openapi.json'))).json()) as {
+      components: object;
+    };
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     ajv.addSchema({ $id: 'https://doc.invalid/openapi.json', components: document.components });
     const validate = ajv.getSchema('https://doc.invalid/openapi.json#/components/schemas/CompanyRecord');

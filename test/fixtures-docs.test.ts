@@ -13,7 +13,9 @@ it.each(readdirSync(new URL('./fixtures-guide/', import.meta.url)).filter((file)
   'shows test/fixtures-guide/%s verbatim in docs/fixtures.md, with the published import paths',
   (file) => {
     const name = file.replace(/(\.jsdom)?\.test\.ts$/, '');
-    const block = new RegExp(`<!-- example:${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n<!-- /example -->`).exec(read('../docs/fixtures.md'))?.[1];
+    const block = new RegExp(`<!-- example:${name} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n<!-- /example -->`).exec(
+      read('../docs/fixtures.md'),
+    )?.[1];
     let source = read(`./fixtures-guide/${file}`);
     for (const [from, to] of PUBLISHED) source = source.replaceAll(from, to);
     expect(block).toBe(source);

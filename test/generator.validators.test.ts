@@ -8,7 +8,13 @@ import { loadOfficialPairs } from './support/communes-source.js';
 describe('independent checks', () => {
   it('python-stdnum accepts 20,000 generated SIRETs and their SIRENs', () => {
     const records = [1, 2, 3, 4].flatMap((seed) => generateCompanies(5_000, { seed }));
-    const numbers = records.flatMap((r) => [['siret', r.siret.replace(/ /g, '')], ['siren', r.siren.replace(/ /g, '')]] as const);
+    const numbers = records.flatMap(
+      (r) =>
+        [
+          ['siret', r.siret.replace(/ /g, '')],
+          ['siren', r.siren.replace(/ /g, '')],
+        ] as const,
+    );
     const lines = checkWithStdnum(numbers);
     expect(lines.at(-1)).toBe('checked-ok 0');
   });

@@ -119,7 +119,8 @@ describe('createHandlers() under setupServer', () => {
   });
 
   it('answers on any origin without baseUrl, and only on its origin with baseUrl', async () => {
-    for (const origin of ['http://localhost:5173', 'https://api.other.test']) expect((await fetch(`${origin}/api/v1/generate`)).status).toBe(200);
+    for (const origin of ['http://localhost:5173', 'https://api.other.test'])
+      expect((await fetch(`${origin}/api/v1/generate`)).status).toBe(200);
     const narrowed = createHandlers({ baseUrl: 'http://localhost:3000/siret/', db: createRecordsDb() });
     server.use(...narrowed.handlers);
     const served = await fetch('http://localhost:3000/siret/api/v1/generate?quantity=1');
@@ -142,7 +143,11 @@ describe('createHandlers() under setupServer', () => {
   });
 
   it('counts callers separately with callerKey', async () => {
-    const perUser = createHandlers({ baseUrl: 'https://per-user.test', limits: { perMinute: 1 }, callerKey: (request) => request.headers.get('x-user') ?? 'anonymous' });
+    const perUser = createHandlers({
+      baseUrl: 'https://per-user.test',
+      limits: { perMinute: 1 },
+      callerKey: (request) => request.headers.get('x-user') ?? 'anonymous',
+    });
     server.use(...perUser.handlers);
     const call = (user: string) => fetch('https://per-user.test/api/v1/generate', { headers: { 'x-user': user } });
     expect([(await call('ann')).status, (await call('bob')).status, (await call('ann')).status]).toEqual([200, 200, 429]);

@@ -33,7 +33,9 @@ export async function run(baseUrl: string): Promise<{ count: number; sirets: str
 `;
 
 function tsc(args: string[]): Promise<string> {
-  return new Promise((resolve) => execFile(process.execPath, [TSC, ...args], { cwd: DIR }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)));
+  return new Promise((resolve) =>
+    execFile(process.execPath, [TSC, ...args], { cwd: DIR }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+  );
 }
 
 let server: SiretServer | undefined;
@@ -48,7 +50,18 @@ describe('a client generated from the OpenAPI document', () => {
     writeFileSync(`${DIR}schema.ts`, astToString(await openapiTS(document as never)));
     writeFileSync(`${DIR}client.ts`, CLIENT);
     const strict = ['--strict', '--noEmit', '--exactOptionalPropertyTypes', '--noUncheckedIndexedAccess', '--target', 'es2022'];
-    const output = await tsc([...strict, '--module', 'nodenext', '--moduleResolution', 'nodenext', '--lib', 'es2023,dom', '--types', 'node', 'client.ts']);
+    const output = await tsc([
+      ...strict,
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--lib',
+      'es2023,dom',
+      '--types',
+      'node',
+      'client.ts',
+    ]);
     expect(output).toBe('');
 
     const { run } = (await import(`${DIR}client.ts`)) as { run(baseUrl: string): Promise<Record<string, unknown>> };

@@ -15,7 +15,10 @@ describe('README example', () => {
   it('is test/readme-example.test.ts verbatim, with the published import path', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const block = /<!-- example:start -->\n```ts\n([\s\S]*?)```\n<!-- example:end -->/.exec(readme)?.[1];
-    const source = readFileSync(new URL('./readme-example.test.ts', import.meta.url), 'utf8').replace("from '../mocks/index.js'", "from 'siret-mock/msw'");
+    const source = readFileSync(new URL('./readme-example.test.ts', import.meta.url), 'utf8').replace(
+      "from '../mocks/index.js'",
+      "from 'siret-mock/msw'",
+    );
     expect(block).toBe(source);
   });
 });

@@ -77,7 +77,10 @@ describe('ky 1.14 with maxRetryAfter and shouldRetry', () => {
   it('fails at once on the day-limit 429 instead of waiting until midnight', async () => {
     await spendTheDay();
     const started = performance.now();
-    const error = (await api.get(URL).json().catch((caught: unknown) => caught)) as HTTPError;
+    const error = (await api
+      .get(URL)
+      .json()
+      .catch((caught: unknown) => caught)) as HTTPError;
     expect(error).toBeInstanceOf(HTTPError);
     expect(error.response.status).toBe(429);
     expect(error.response.headers.get('retry-after')).toBe('43200');

@@ -19,7 +19,20 @@ describe('siret-mock serve flags', () => {
   it('prints every flag with its environment variable under --help and exits 0', () => {
     const run = runServeSync(['--help']);
     expect(run.status).toBe(0);
-    for (const flag of ['--port', '--host', '--tier', '--pass', '--redis', '--trust-proxy', '--source', '--upgrade-url', '--seed', '--quota-store-failure', '--max-connections', '--quiet']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--tier',
+      '--pass',
+      '--redis',
+      '--trust-proxy',
+      '--source',
+      '--upgrade-url',
+      '--seed',
+      '--quota-store-failure',
+      '--max-connections',
+      '--quiet',
+    ]) {
       expect(run.stdout).toContain(flag);
     }
     expect(run.stdout).toContain('SIRET_MOCK_QUOTA_STORE_FAILURE');
@@ -56,7 +69,14 @@ describe('siret-mock serve', () => {
     expect(response.status).toBe(200);
     expect((await response.json()).count).toBe(3);
     await fetch(new URL('/nowhere', server.url));
-    await expect.poll(() => server.stdout().split('\n').filter((line) => line.includes('127.0.0.1 "'))).toHaveLength(2);
+    await expect
+      .poll(() =>
+        server
+          .stdout()
+          .split('\n')
+          .filter((line) => line.includes('127.0.0.1 "')),
+      )
+      .toHaveLength(2);
     expect(server.stdout()).toMatch(/127\.0\.0\.1 "GET \/api\/v1\/generate\?quantity=3" 200 [\d.]+ms/);
     expect(server.stdout()).toMatch(/"GET \/nowhere" 404/);
   });

@@ -6,7 +6,12 @@ defineContractSuite(
   'Node HTTP server',
   async (options) => {
     let elapsed = 0;
-    const server = createSiretServer({ ...options, clock: { now: () => CONTRACT_START_TIME + elapsed }, demoDir: false, log: () => undefined });
+    const server = createSiretServer({
+      ...options,
+      clock: { now: () => CONTRACT_START_TIME + elapsed },
+      demoDir: false,
+      log: () => undefined,
+    });
     const url = await server.listen(0, '127.0.0.1');
     return {
       baseUrl: url.origin,

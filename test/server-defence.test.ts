@@ -93,7 +93,10 @@ describe('answers Node would give without the contract', () => {
     const reply = await rawRequest(port(), 'GET /api/v1/generate#x?quantity=60 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body)).toMatchObject({ count: 5 });
-    const withQuery = await rawRequest(port(), 'GET /api/v1/generate?quantity=2#?quantity=60 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const withQuery = await rawRequest(
+      port(),
+      'GET /api/v1/generate?quantity=2#?quantity=60 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     expect(JSON.parse(withQuery.body)).toMatchObject({ count: 2 });
   });
 });
@@ -119,7 +122,9 @@ describe('shutdown', () => {
     const replies = [1, 2, 3].map(
       (i) =>
         new Promise<string>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => socket.write(`GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.0.${i}\r\n\r\n`));
+          const socket = connect(port, '127.0.0.1', () =>
+            socket.write(`GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.0.${i}\r\n\r\n`),
+          );
           let text = '';
           socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
           socket.on('error', () => undefined);

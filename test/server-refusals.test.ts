@@ -20,7 +20,12 @@ async function port(): Promise<number> {
 describe('the server refusals', () => {
   it.each([
     ['a URL over the limit', `GET /api/v1/generate?x=${'a'.repeat(9000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
-    ['headers over the limit', `GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'request_header_fields_too_large'],
+    [
+      'headers over the limit',
+      `GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'request_header_fields_too_large',
+    ],
     ['an HTTP/1.1 request without Host', 'GET /api/v1/generate HTTP/1.1\r\n\r\n', 400, 'bad_request'],
     ['a request the parser refuses', 'GET /api/v1/generate HTTP/1.1\r\nHost x\r\n\r\n', 400, 'bad_request'],
     ['TRACE', 'TRACE /api/v1/generate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 405, 'method_not_allowed'],

@@ -66,7 +66,14 @@ describe('pass tokens', () => {
     }
     // A wrong Bearer pass is a 401; other schemes are not passes at all (free tier).
     expect(statuses.slice(0, 2)).toEqual([200, 401]);
-    await expect.poll(() => server.stdout().split('\n').filter((line) => line.includes('"GET /api/v1/generate?quantity=2"'))).toHaveLength(4);
+    await expect
+      .poll(() =>
+        server
+          .stdout()
+          .split('\n')
+          .filter((line) => line.includes('"GET /api/v1/generate?quantity=2"')),
+      )
+      .toHaveLength(4);
     expect(server.stdout() + server.stderr()).not.toContain(SECRET);
   });
 });

@@ -132,7 +132,9 @@ describe('caller identity', () => {
   it('groups IPv6 callers by /56 and counts IPv4-mapped IPv6 as the IPv4 address', async () => {
     const log: AccessLogEntry[] = [];
     const { url } = await start({ trustProxy: 1, onAccess: (entry) => log.push(entry) });
-    const sameSlash56 = await callsUntil429(url, (i) => ({ 'x-forwarded-for': `2001:db8:1:1${i.toString(16).padStart(2, '0')}::${i + 1}` }));
+    const sameSlash56 = await callsUntil429(url, (i) => ({
+      'x-forwarded-for': `2001:db8:1:1${i.toString(16).padStart(2, '0')}::${i + 1}`,
+    }));
     expect(sameSlash56.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(sameSlash56[10]).toBe(429);
     expect((await generate(url, { headers: { 'x-forwarded-for': '2001:db8:1:200::1' } })).status).toBe(200);

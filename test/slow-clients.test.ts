@@ -53,33 +53,46 @@ describe(`${SLOW} slow clients (slowloris, loopback)`, () => {
     await server?.close();
   });
 
-  it('do not stop a normal request from being served, and the header timeout closes every one of them with a 408', async () => {
-    server = createSiretServer({ demoDir: false, log: () => undefined, headersTimeout: HEADERS_TIMEOUT, requestTimeout: REQUEST_TIMEOUT });
-    const origin = await server.listen(0, '127.0.0.1');
-    const port = Number(origin.port);
-    for (let i = 0; i < SLOW; i += 50) {
-      clients.push(...(await Promise.all(Array.from({ length: Math.min(50, SLOW - i) }, (_, j) => openSlowClient(port, (i + j) % 2 === 0 ? 'idle' : 'slow-headers')))));
-    }
-    let closedSoFar = 0;
-    for (const client of clients) void client.closed.then(() => closedSoFar++);
+  it(
+    'do not stop a normal request from being served, and the header timeout closes every one of them with a 408',
+    async () => {
+      server = createSiretServer({
+        demoDir: false,
+        log: () => undefined,
+        headersTimeout: HEADERS_TIMEOUT,
+        requestTimeout: REQUEST_TIMEOUT,
+      });
+      const origin = await server.listen(0, '127.0.0.1');
+      const port = Number(origin.port);
+      for (let i = 0; i < SLOW; i += 50) {
+        clients.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(50, SLOW - i) }, (_, j) => openSlowClient(port, (i + j) % 2 === 0 ? 'idle' : 'slow-headers')),
+          )),
+        );
+      }
+      let closedSoFar = 0;
+      for (const client of clients) void client.closed.then(() => closedSoFar++);
 
-    // Normal requests while every slow connection is still held open by the server (openSlow counts them at each answer).
-    const served = [];
-    for (let i = 0; i < 5; i++) {
-      const response = await fetch(new URL('/api/v1/generate?quantity=5', origin));
-      served.push({ status: response.status, count: ((await response.json()) as { count: number }).count, openSlow: SLOW - closedSoFar });
-    }
-    expect(served).toEqual(Array.from({ length: 5 }, () => ({ status: 200, count: 5, openSlow: SLOW })));
+      // Normal requests while every slow connection is still held open by the server (openSlow counts them at each answer).
+      const served = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(new URL('/api/v1/generate?quantity=5', origin));
+        served.push({ status: response.status, count: ((await response.json()) as { count: number }).count, openSlow: SLOW - closedSoFar });
+      }
+      expect(served).toEqual(Array.from({ length: 5 }, () => ({ status: 200, count: 5, openSlow: SLOW })));
 
-    // The header timeout closes all of them, idle and trickling alike, each with a JSON 408 and long before requestTimeout.
-    const outcomes = await Promise.all(clients.map((client) => client.closed));
-    for (const { afterMs, reply } of outcomes) {
-      expect(reply).toMatch(/^HTTP\/1\.1 408 /);
-      expect(reply).toContain('"error":"request_timeout"');
-      expect(afterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT - 100);
-      expect(afterMs).toBeLessThan(2 * HEADERS_TIMEOUT + 2_000);
-    }
-    // And the server is fine afterwards.
-    expect((await fetch(new URL('/healthz', origin))).status).toBe(200);
-  }, 30 * HEADERS_TIMEOUT);
+      // The header timeout closes all of them, idle and trickling alike, each with a JSON 408 and long before requestTimeout.
+      const outcomes = await Promise.all(clients.map((client) => client.closed));
+      for (const { afterMs, reply } of outcomes) {
+        expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+        expect(reply).toContain('"error":"request_timeout"');
+        expect(afterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT - 100);
+        expect(afterMs).toBeLessThan(2 * HEADERS_TIMEOUT + 2_000);
+      }
+      // And the server is fine afterwards.
+      expect((await fetch(new URL('/healthz', origin))).status).toBe(200);
+    },
+    30 * HEADERS_TIMEOUT,
+  );
 });

@@ -99,7 +99,9 @@ describe('the connection limit', () => {
     const { port, url } = await start({ maxConnections: 3, log: (line) => lines.push(line), requestListener: undefined });
     const held = await Promise.all([open(port), open(port), open(port)]);
     const extra = await Promise.all([open(port), open(port)]);
-    const extraClosed = await Promise.all(extra.map((socket) => new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)))));
+    const extraClosed = await Promise.all(
+      extra.map((socket) => new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)))),
+    );
     expect(extraClosed).toEqual([true, true]);
     expect(lines.filter((line) => line.includes('--max-connections'))).toHaveLength(1);
     held[0]?.destroy();

@@ -1,6 +1,14 @@
 import { COMMUNES_TABLE } from './data/communes.js';
 import {
-  STREET_DATES, STREET_NATURE, STREET_PEOPLE, STREET_PLACES, STREET_RURAL, STREET_SAINTS, STREET_TOWN, STREET_TYPES, STREET_WATER,
+  STREET_DATES,
+  STREET_NATURE,
+  STREET_PEOPLE,
+  STREET_PLACES,
+  STREET_RURAL,
+  STREET_SAINTS,
+  STREET_TOWN,
+  STREET_TYPES,
+  STREET_WATER,
 } from './data/names.js';
 import { pick, type RandomSource } from './random.js';
 import { createWeightedTable, type WeightedTable } from './weighted.js';
@@ -42,7 +50,7 @@ function decodeCommunes(): CommuneTable {
     return [commune, commune.weight];
   });
   const table = createWeightedTable(entries);
-    const departements = table.values.map((c) => departementOfPostcode(c.postcodes[0] as string));
+  const departements = table.values.map((c) => departementOfPostcode(c.postcodes[0] as string));
   const villages = new Uint8Array(entries.length);
   for (const i of villageLines) villages[i] = 1;
   return { table, villages, departements, withDe: new Array<string | undefined>(entries.length).fill(undefined) };
@@ -97,6 +105,7 @@ function communeWithDe(at: number): string {
   return (withDe[at] ??= placeWithDe((table.values[at] as Commune).name));
 }
 
+// prettier-ignore
 const STREET_LISTS = {
   PEOPLE: STREET_PEOPLE, DATES: STREET_DATES, TOWN: STREET_TOWN, NATURE: STREET_NATURE, RURAL: STREET_RURAL,
   SAINTS: STREET_SAINTS, WATER: STREET_WATER, OTHER_PLACE: STREET_PLACES, NATIONALE: ['Nationale'], TOWARDS: [],
@@ -108,6 +117,7 @@ type StreetList = keyof typeof STREET_LISTS;
  * "Nationale" only after Rue, Avenue or Route; routes lead to a neighbouring commune (TOWARDS); flowers and trees name
  * housing-estate streets, not boulevards.
  */
+// prettier-ignore
 const STREET_KINDS: ReadonlyArray<readonly [type: string, maxNumber: number, names: ReadonlyArray<readonly [StreetList, number]>]> = [
   ['Rue', 150, [['PEOPLE', 35], ['DATES', 4], ['TOWN', 20], ['NATURE', 12], ['RURAL', 12], ['OTHER_PLACE', 8], ['SAINTS', 6], ['NATIONALE', 2]]],
   ['Avenue', 300, [['PEOPLE', 55], ['DATES', 8], ['TOWN', 15], ['OTHER_PLACE', 15], ['NATIONALE', 3]]],
@@ -143,8 +153,19 @@ function loadStreets(): WeightedTable<StreetEntry> {
   const communeNames = new Set(loadCommunes().values.map((c) => c.name));
   // "des Lilas" names Les Lilas, "de Paris" Paris: the town a street name would name, if any.
   const townNamed = (name: string): string | undefined => {
-    const town = /^du /.test(name) ? `Le ${name.slice(3)}` : /^des /.test(name) ? `Les ${name.slice(4)}` : /^de la /.test(name) ? `La ${name.slice(6)}`
-      : /^de l'/.test(name) ? `L'${name.slice(5)}` : /^de /.test(name) ? name.slice(3) : /^d'/.test(name) ? name.slice(2) : undefined;
+    const town = /^du /.test(name)
+      ? `Le ${name.slice(3)}`
+      : /^des /.test(name)
+        ? `Les ${name.slice(4)}`
+        : /^de la /.test(name)
+          ? `La ${name.slice(6)}`
+          : /^de l'/.test(name)
+            ? `L'${name.slice(5)}`
+            : /^de /.test(name)
+              ? name.slice(3)
+              : /^d'/.test(name)
+                ? name.slice(2)
+                : undefined;
     return town !== undefined && communeNames.has(town) ? name : undefined;
   };
   const entries: Array<readonly [StreetEntry, number]> = [];
@@ -153,7 +174,14 @@ function loadStreets(): WeightedTable<StreetEntry> {
     const town = type === 'Boulevard' || type === 'Quai' || type === 'Cours';
     const road = type === 'Route' || type === 'Chemin';
     // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
-    const entry = (line: string | undefined, townName: string | undefined): StreetEntry => ({ type, line, townName, maxNumber, town, road });
+    const entry = (line: string | undefined, townName: string | undefined): StreetEntry => ({
+      type,
+      line,
+      townName,
+      maxNumber,
+      town,
+      road,
+    });
     for (const [list, share] of lists) {
       const weight = ((shares.get(type) as number) * share) / listTotal;
       if (list === 'TOWARDS') entries.push([entry(undefined, undefined), weight]);

@@ -18,7 +18,15 @@ export interface CompanyName {
 // micro-entrepreneurs included, are about six creations in ten; among companies, single-member SASU lead, then SAS, SARL and
 // EURL; property companies from the register's counts of new SCI). docs/data.md gives the figures and sources.
 const LEGAL_FORMS = createWeightedTable<string>([
-  ['EI', 60], ['SASU', 14], ['SAS', 9], ['SARL', 6.5], ['EURL', 3], ['SCI', 5], ['SELARL', 1], ['SELAS', 0.5], ['SNC', 0.5],
+  ['EI', 60],
+  ['SASU', 14],
+  ['SAS', 9],
+  ['SARL', 6.5],
+  ['EURL', 3],
+  ['SCI', 5],
+  ['SELARL', 1],
+  ['SELAS', 0.5],
+  ['SNC', 0.5],
   ['SA', 0.5],
 ]);
 
@@ -64,8 +72,21 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
   [(r, form) => (PHARMACY_FORMS.includes(form) ? `Pharmacie ${r.next() < 0.3 ? pick(r, PLACES) : surname(r)}` : undefined), 3], // Pharmacie du Centre
   [(r) => `${person(r)} ${pick(r, ACTIVITIES)}`, 8], // Julie Moreau Conseil
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? `${surname(r)} et Fils` : undefined), 5], // Dubois et Fils
-  [(r, form) => { if (!MULTI_PARTNER_FORMS.has(form)) return undefined; const a = surname(r); return `${a} et ${another(r, surname, a)}`; }, 5], // Petit et Roux
-  [(r) => { const a = surname(r); return `${a}-${another(r, surname, a)}`; }, 3], // Girard-Bonnet
+  [
+    (r, form) => {
+      if (!MULTI_PARTNER_FORMS.has(form)) return undefined;
+      const a = surname(r);
+      return `${a} et ${another(r, surname, a)}`;
+    },
+    5,
+  ], // Petit et Roux
+  [
+    (r) => {
+      const a = surname(r);
+      return `${a}-${another(r, surname, a)}`;
+    },
+    3,
+  ], // Girard-Bonnet
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? `${surname(r)} Frères` : undefined), 3], // Roussel Frères
   [(r, form) => (form === 'SAS' || form === 'SA' ? `Groupe ${surname(r)}` : undefined), 3], // Groupe Moreau
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL' ? `Établissements ${surname(r)}` : undefined), 4], // Établissements Roussel
@@ -75,7 +96,13 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
 const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
   [(r) => `Pharmacie ${pick(r, PLACES)}`, 15],
   [(r) => `Pharmacie ${surname(r)}`, 25],
-  [(r) => { const a = surname(r); return `Pharmacie ${a}-${another(r, surname, a)}`; }, 10],
+  [
+    (r) => {
+      const a = surname(r);
+      return `Pharmacie ${a}-${another(r, surname, a)}`;
+    },
+    10,
+  ],
   [(r) => `${surname(r)} Avocats`, 15],
   [(r) => `Cabinet Dentaire ${surname(r)}`, 15],
   [(r) => `Clinique Vétérinaire ${pick(r, PLACES)}`, 5],
@@ -85,10 +112,22 @@ const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => stri
 // Property companies (SCI): a family name, the children's first names, or a place.
 const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
   [(r) => surname(r), 30], // SCI Martin
-  [(r) => { const a = firstName(r); return `${a} et ${another(r, firstName, a)}`; }, 36], // SCI Léa et Hugo
+  [
+    (r) => {
+      const a = firstName(r);
+      return `${a} et ${another(r, firstName, a)}`;
+    },
+    36,
+  ], // SCI Léa et Hugo
   [(r) => pick(r, SCI_NAMES), 4], // SCI Les Tilleuls
   [(r) => `${surname(r)} Immobilier`, 10], // SCI Martin Immobilier
-  [(r) => { const a = surname(r); return `${a}-${another(r, surname, a)}`; }, 15], // SCI Girard-Bonnet
+  [
+    (r) => {
+      const a = surname(r);
+      return `${a}-${another(r, surname, a)}`;
+    },
+    15,
+  ], // SCI Girard-Bonnet
 ]);
 
 /** Draws a company name, its legal form last ("Moreau Conseil SASU", "SCI Les Tilleuls"). */

@@ -22,7 +22,8 @@ describe('CSV', () => {
   });
 
   it('neutralises cells a spreadsheet would read as formulas', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1`, ',').startsWith(`'`) || csvCell(`${start}1`, ',').startsWith(`"'`)).toBe(true);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}1`, ',').startsWith(`'`) || csvCell(`${start}1`, ',').startsWith(`"'`)).toBe(true);
     expect(csvCell('Martin SAS', ',')).toBe('Martin SAS');
   });
 
@@ -34,7 +35,13 @@ describe('CSV', () => {
 });
 
 describe('CSV for spreadsheets and for parsers', () => {
-  const zeros: CompanyRecord = { ...record, company: 'Martin SAS', street_address: '12 Rue des Lilas', city: 'Manosque', postcode: '04100' };
+  const zeros: CompanyRecord = {
+    ...record,
+    company: 'Martin SAS',
+    street_address: '12 Rue des Lilas',
+    city: 'Manosque',
+    postcode: '04100',
+  };
 
   it('writes SIRET, SIREN and postcode as text formulas in the excel variant only, and only for digit strings', () => {
     const line = toCsv([zeros], { excel: true }).split('\r\n')[1];

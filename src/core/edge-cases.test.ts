@@ -18,9 +18,12 @@ describe("the 'edge-cases' profile", () => {
   it('draws each edge case at its documented rate (within 1.5 points over 20,000 records)', () => {
     for (const [edge, rate] of Object.entries(EDGE_CASE_RATES) as Array<[EdgeCase, number]>) {
       // Exclusions lower two rates: no number above 1,000 on a lieu-dit, one apostrophe style per name.
-      const expected = edge === 'street-number-over-1000' ? rate * (1 - EDGE_CASE_RATES['lieu-dit'])
-        : edge === 'curly-apostrophe' ? rate * (1 - EDGE_CASE_RATES['straight-apostrophe'])
-        : rate;
+      const expected =
+        edge === 'street-number-over-1000'
+          ? rate * (1 - EDGE_CASE_RATES['lieu-dit'])
+          : edge === 'curly-apostrophe'
+            ? rate * (1 - EDGE_CASE_RATES['straight-apostrophe'])
+            : rate;
       expect(Math.abs(carrying(edge).length / N - expected), edge).toBeLessThan(0.015);
     }
   });

@@ -41,18 +41,40 @@ export interface EdgeCaseFields {
 }
 
 const LONG_NAME_PARTS = [
-  'Société Nouvelle', 'des Établissements Réunis', 'de la Vallée de la Haute-Garonne', 'Études, Réalisations et Maintenance',
-  'Travaux Publics et Particuliers', 'du Pays de Montbéliard', 'et Compagnie', 'Union des Artisans du Centre-Val de Loire',
-  'Fournitures Générales', 'Provence-Alpes-Côte d’Azur', 'Sud-Ouest Atlantique', 'Équipements et Solutions',
+  'Société Nouvelle',
+  'des Établissements Réunis',
+  'de la Vallée de la Haute-Garonne',
+  'Études, Réalisations et Maintenance',
+  'Travaux Publics et Particuliers',
+  'du Pays de Montbéliard',
+  'et Compagnie',
+  'Union des Artisans du Centre-Val de Loire',
+  'Fournitures Générales',
+  'Provence-Alpes-Côte d’Azur',
+  'Sud-Ouest Atlantique',
+  'Équipements et Solutions',
 ];
 const APOSTROPHE_PARTS = ["de l'Ouest", "d'Armor", "de l'Atlantique", "d'Occitanie", "de l'Étang", "L'Atelier du Coin"];
 const AMPERSAND_PARTS = ['& Fils', '& Associés', '& Cie', '& Co'];
 const DIGIT_PARTS = ['2000', '3D', '360', '21', '1901', 'A2'];
 const SECOND_LINES = [
-  'Bâtiment B', 'Résidence Les Tilleuls, appartement 12', 'ZA des Grands Champs', 'BP 40123', 'CS 30001',
-  'Zone industrielle Nord', '3e étage, porte droite', 'Parc d’activités de l’Aéropôle',
+  'Bâtiment B',
+  'Résidence Les Tilleuls, appartement 12',
+  'ZA des Grands Champs',
+  'BP 40123',
+  'CS 30001',
+  'Zone industrielle Nord',
+  '3e étage, porte droite',
+  'Parc d’activités de l’Aéropôle',
 ];
-const LIEUX_DITS = ['Lieu-dit Les Granges', 'Le Bourg', 'La Croix Blanche', 'Hameau de Montcel', 'Les Quatre Chemins', "Le Moulin d'en Bas"];
+const LIEUX_DITS = [
+  'Lieu-dit Les Granges',
+  'Le Bourg',
+  'La Croix Blanche',
+  'Hameau de Montcel',
+  'Les Quatre Chemins',
+  "Le Moulin d'en Bas",
+];
 
 let longCommunes: ReadonlyArray<readonly [string, readonly string[]]> | undefined;
 
@@ -102,7 +124,9 @@ export function applyEdgeCases<T extends CompanyRecord>(record: T, random: Rando
   let streetAddress = record.street_address;
   if (cases.has('street-number-over-1000')) {
     const number = String(randomBetween(random, 1001, 4999));
-    streetAddress = /^\d+( bis| ter)? /.test(streetAddress) ? streetAddress.replace(/^\d+( bis| ter)?/, number) : `${number} ${streetAddress}`;
+    streetAddress = /^\d+( bis| ter)? /.test(streetAddress)
+      ? streetAddress.replace(/^\d+( bis| ter)?/, number)
+      : `${number} ${streetAddress}`;
   }
   if (cases.has('lieu-dit')) streetAddress = pick(random, LIEUX_DITS);
   let city = record.city;

@@ -10,7 +10,8 @@ import { legalFormOf } from './legal-form.js';
 import { loadNafCodes, NAF_CODES_NAMED, nafCodesForName } from './naf.js';
 import { vatNumberOf } from './vat.js';
 
-const six = (record: object): string => JSON.stringify(Object.fromEntries(COMPANY_FIELDS.map((f) => [f, (record as Record<string, unknown>)[f]])));
+const six = (record: object): string =>
+  JSON.stringify(Object.fromEntries(COMPANY_FIELDS.map((f) => [f, (record as Record<string, unknown>)[f]])));
 
 describe('opt-in extra fields', () => {
   const records = generateCompanyFixtures(5000, { seed: 42, fields: EXTRA_FIELDS });
@@ -87,7 +88,8 @@ describe('opt-in extra fields', () => {
     // Registrations are in order up to a year's spread: SIRENs 100 million apart (over two years) are dated in order.
     const sorted = [...dated].sort((a, b) => a.siren - b.siren);
     for (let i = 0, j = 0; i < sorted.length; i++) {
-      while (j < sorted.length && (sorted[j] as (typeof sorted)[number]).siren - (sorted[i] as (typeof sorted)[number]).siren < 100_000_000) j++;
+      while (j < sorted.length && (sorted[j] as (typeof sorted)[number]).siren - (sorted[i] as (typeof sorted)[number]).siren < 100_000_000)
+        j++;
       if (j < sorted.length) expect((sorted[i] as (typeof sorted)[number]).date < (sorted[j] as (typeof sorted)[number]).date).toBe(true);
     }
   });

@@ -25,7 +25,8 @@ export const MAX_SEED = 0xffffffff;
 export const MAX_RECORDS_PER_SEED = MAX_DISTINCT_SIRENS;
 
 function checkSeed(seed: number): void {
-  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new RangeError(`seed must be a whole number 0..${MAX_SEED}, got ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new RangeError(`seed must be a whole number 0..${MAX_SEED}, got ${seed}`);
 }
 
 /**

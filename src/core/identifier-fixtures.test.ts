@@ -23,7 +23,8 @@ describe('identifier fixtures', () => {
   });
 
   it('agrees with isValidSiret and isValidSiren', () => {
-    const check = (f: (typeof fixtures)[number]): boolean => (f.identifier === 'siret' ? isValidSiret : isValidSiren)(stripSeparators(f.value));
+    const check = (f: (typeof fixtures)[number]): boolean =>
+      (f.identifier === 'siret' ? isValidSiret : isValidSiren)(stripSeparators(f.value));
     expect(fixtures.filter((f) => check(f) !== f.valid)).toEqual([]);
   });
 
@@ -44,7 +45,13 @@ describe('identifier fixtures', () => {
   });
 
   it('writes formatting variants with the separator their kind names', () => {
-    const separators = { 'formatted-spaces': ' ', 'formatted-nbsp': '\u00a0', 'formatted-narrow-nbsp': '\u202f', 'formatted-dots': '.', 'formatted-dashes': '-' };
+    const separators = {
+      'formatted-spaces': ' ',
+      'formatted-nbsp': '\u00a0',
+      'formatted-narrow-nbsp': '\u202f',
+      'formatted-dots': '.',
+      'formatted-dashes': '-',
+    };
     for (const f of fixtures) {
       const separator = separators[f.kind as keyof typeof separators];
       if (separator === undefined) continue;
@@ -54,7 +61,11 @@ describe('identifier fixtures', () => {
   });
 
   it('includes the all-zeros and 11122233344455 patterns among the implausible Luhn-valid values', () => {
-    const values = new Set(generateIdentifierFixtures(31 * 400, { seed: 7 }).filter((f) => f.kind === 'luhn-valid-implausible').map((f) => f.value));
+    const values = new Set(
+      generateIdentifierFixtures(31 * 400, { seed: 7 })
+        .filter((f) => f.kind === 'luhn-valid-implausible')
+        .map((f) => f.value),
+    );
     expect(values).toContain('00000000000000');
     expect(values).toContain('11122233344455');
     expect(values).toContain('000000000');

@@ -61,7 +61,8 @@ function validSiret(random: RandomSource): string {
   return head + luhnCheckDigit(head);
 }
 
-const validNumber = (random: RandomSource, identifier: Identifier): string => (identifier === 'siret' ? validSiret(random) : validSiren(random));
+const validNumber = (random: RandomSource, identifier: Identifier): string =>
+  identifier === 'siret' ? validSiret(random) : validSiren(random);
 
 /** Draws candidates until one has the wanted validity (single-digit changes can, rarely, land on another valid number). */
 function until(random: RandomSource, identifier: Identifier, wanted: boolean, draw: (random: RandomSource) => string): string {
@@ -132,7 +133,12 @@ function implausibleNumbers(identifier: Identifier): string[] {
     for (let b = 0; b <= 9; b++) {
       candidates.add(`${a}${b}`.repeat(length).slice(0, length));
       const blocks = Array.from({ length: 5 }, (_, i) => String((a + i * b) % 10).repeat(3)).join('');
-      candidates.add(blocks.slice(0, length - 2) + String((a + 4 * b) % 10).repeat(2).slice(0, 2));
+      candidates.add(
+        blocks.slice(0, length - 2) +
+          String((a + 4 * b) % 10)
+            .repeat(2)
+            .slice(0, 2),
+      );
       candidates.add(blocks.slice(0, length));
     }
     candidates.add(Array.from({ length }, (_, i) => String((a + i) % 10)).join(''));
@@ -149,7 +155,10 @@ const formatted =
   (separator: string): Maker =>
   (random, identifier) => {
     // Mostly a valid number, sometimes a wrong one: `valid` is the number's validity once the separators are gone.
-    const digits = random.next() < 0.75 ? validNumber(random, identifier) : until(random, identifier, false, (r) => changeOneDigit(r, validNumber(r, identifier)));
+    const digits =
+      random.next() < 0.75
+        ? validNumber(random, identifier)
+        : until(random, identifier, false, (r) => changeOneDigit(r, validNumber(r, identifier)));
     return { value: group(digits, identifier, separator), valid: isValid(identifier, digits) };
   };
 
@@ -182,7 +191,10 @@ const MAKERS: Record<IdentifierFixtureKind, Maker> = {
   },
   'letters-inside': (random, identifier) => {
     const digits = validNumber(random, identifier);
-    return { value: replaceAt(digits, randomInt(random, digits.length), LETTERS[randomInt(random, LETTERS.length)] as string), valid: false };
+    return {
+      value: replaceAt(digits, randomInt(random, digits.length), LETTERS[randomInt(random, LETTERS.length)] as string),
+      valid: false,
+    };
   },
   'siren-valid-siret-invalid': (random) => {
     const head = validSiren(random) + String(randomBetween(random, 1, 120)).padStart(4, '0');
@@ -248,12 +260,16 @@ export interface IdentifierFixtureOptions {
  */
 export function createIdentifierFixtureStream(options: IdentifierFixtureOptions): { next(): IdentifierFixture } {
   const { seed } = options;
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`seed must be a whole number 0..4294967295, got ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new RangeError(`seed must be a whole number 0..4294967295, got ${seed}`);
   const random = createRandom(seed ^ 0x49444658); // "IDFX": not the record stream of the same seed
   let index = 0;
   return {
     next() {
-      const [kind, identifier] = IDENTIFIER_FIXTURE_CYCLE[index++ % IDENTIFIER_FIXTURE_CYCLE.length] as readonly [IdentifierFixtureKind, Identifier];
+      const [kind, identifier] = IDENTIFIER_FIXTURE_CYCLE[index++ % IDENTIFIER_FIXTURE_CYCLE.length] as readonly [
+        IdentifierFixtureKind,
+        Identifier,
+      ];
       return { kind, identifier, ...MAKERS[kind](random, identifier) };
     },
   };

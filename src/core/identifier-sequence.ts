@@ -15,7 +15,13 @@ export const MAX_DISTINCT_SIRENS = 7 * BLOCK - 1;
 // Share of each first digit 3..9, in percent: active companies' SIRENs are mostly 3xx and 4xx (numbers handed out from the
 // 1970s to the 2000s), fewer 5xx, and the recent 8xx and 9xx; 6xx and 7xx are rarer. docs/data.md gives the source.
 const FIRST_DIGIT_SHARES = createWeightedTable<number>([
-  [3, 26], [4, 26], [5, 13], [6, 2], [7, 8], [8, 15], [9, 10],
+  [3, 26],
+  [4, 26],
+  [5, 13],
+  [6, 2],
+  [7, 8],
+  [8, 15],
+  [9, 10],
 ]);
 
 /** Luhn digit sum of a whole number's decimal digits; `doubleFirst` doubles its last (units) digit. */

@@ -1,7 +1,28 @@
 // Abbreviations of French legal forms as they appear in company names.
 const LEGAL_FORMS: ReadonlySet<string> = new Set([
-  'SA', 'SAS', 'SASU', 'SARL', 'SARLU', 'EURL', 'EI', 'EIRL', 'SNC', 'SCS', 'SCA', 'SCI', 'SCM', 'SCP', 'SCOP', 'SCEA',
-  'SELARL', 'SELAS', 'SELAFA', 'SELCA', 'GAEC', 'EARL', 'GIE',
+  'SA',
+  'SAS',
+  'SASU',
+  'SARL',
+  'SARLU',
+  'EURL',
+  'EI',
+  'EIRL',
+  'SNC',
+  'SCS',
+  'SCA',
+  'SCI',
+  'SCM',
+  'SCP',
+  'SCOP',
+  'SCEA',
+  'SELARL',
+  'SELAS',
+  'SELAFA',
+  'SELCA',
+  'GAEC',
+  'EARL',
+  'GIE',
 ]);
 
 /**

@@ -19,6 +19,7 @@ export function loadNafCodes(): ReadonlyMap<string, string> {
 
 // Words of a company name that say its trade, with the codes such a business registers under (weights, not shares).
 // Matched on the name without accents and case, as whole words, first match wins.
+// prettier-ignore
 const KEYWORD_CODES: ReadonlyArray<readonly [keyword: string, codes: ReadonlyArray<readonly [string, number]>]> = [
   ['boulangerie-patisserie', [['10.71C', 1]]],
   ['boucherie-charcuterie', [['47.22Z', 1]]],
@@ -111,13 +112,18 @@ const KEYWORD_CODES: ReadonlyArray<readonly [keyword: string, codes: ReadonlyArr
 // Names without a trade word: every code can occur, and the codes that are common among French companies (letting
 // property, consulting, holdings, building trades, restaurants...) are boosted. The boosts are rough orders of magnitude
 // chosen by hand, not measured from the SIRENE register.
+// prettier-ignore
 const COMMON_CODES: ReadonlyArray<readonly [string, number]> = [
   ['68.20B', 300], ['70.22Z', 250], ['68.20A', 120], ['64.20Z', 120], ['43.99C', 60], ['56.10A', 60], ['62.02A', 50],
   ['47.91B', 50], ['85.59A', 40], ['74.90B', 40], ['96.02A', 40], ['49.32Z', 40], ['41.20A', 40], ['43.21A', 30],
   ['81.21Z', 30], ['86.90D', 30], ['73.11Z', 20], ['71.12B', 20], ['69.20Z', 20], ['47.11B', 20],
 ];
 
-const normalize = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const normalize = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 let keywordTables: ReadonlyArray<readonly [RegExp, WeightedTable<string>]> | undefined;
 let fallbackTable: WeightedTable<string> | undefined;
@@ -129,7 +135,9 @@ let fallbackTable: WeightedTable<string> | undefined;
  */
 export function drawNafCode(random: RandomSource, companyName: string): NafCode {
   const labels = loadNafCodes();
-  keywordTables ??= KEYWORD_CODES.map(([word, codes]) => [new RegExp(`(^|[^a-z0-9-])${word}($|[^a-z0-9-])`), createWeightedTable(codes)] as const);
+  keywordTables ??= KEYWORD_CODES.map(
+    ([word, codes]) => [new RegExp(`(^|[^a-z0-9-])${word}($|[^a-z0-9-])`), createWeightedTable(codes)] as const,
+  );
   const name = normalize(companyName);
   const matched = keywordTables.find(([pattern]) => pattern.test(name));
   let code: string;
@@ -150,4 +158,6 @@ export function nafCodesForName(companyName: string): readonly string[] | undefi
 }
 
 /** Every code the keyword and fallback tables name (each must exist in NAF rév. 2; the tests check it). */
-export const NAF_CODES_NAMED: readonly string[] = [...new Set([...KEYWORD_CODES.flatMap(([, codes]) => codes.map(([c]) => c)), ...COMMON_CODES.map(([c]) => c)])];
+export const NAF_CODES_NAMED: readonly string[] = [
+  ...new Set([...KEYWORD_CODES.flatMap(([, codes]) => codes.map(([c]) => c)), ...COMMON_CODES.map(([c]) => c)]),
+];

@@ -34,7 +34,8 @@ export type FixtureRecord = CompanyRecord & Partial<ExtraFields> & Partial<EdgeC
 export function parseExtraFields(names: Iterable<string>): ExtraField[] {
   const wanted = new Set<string>();
   for (const name of names) {
-    if (!(EXTRA_FIELDS as readonly string[]).includes(name)) throw new RangeError(`unknown field "${name}": the extra fields are ${EXTRA_FIELDS.join(', ')}`);
+    if (!(EXTRA_FIELDS as readonly string[]).includes(name))
+      throw new RangeError(`unknown field "${name}": the extra fields are ${EXTRA_FIELDS.join(', ')}`);
     wanted.add(name);
   }
   return EXTRA_FIELDS.filter((field) => wanted.has(field));

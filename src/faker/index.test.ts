@@ -50,7 +50,14 @@ describe.each(INSTANCES)('siret-mock/faker with %s', (_label, faker) => {
       expect(v.name.trim()).not.toBe('');
       expect(pairs.has(`${v.address.city}|${v.address.postcode}`)).toBe(true);
     }
-    const checks = values.flatMap((v) => [['siren', v.siren.replaceAll(' ', '')], ['siret', v.siret.replaceAll(' ', '')], ['tva', v.vat]] as const);
+    const checks = values.flatMap(
+      (v) =>
+        [
+          ['siren', v.siren.replaceAll(' ', '')],
+          ['siret', v.siret.replaceAll(' ', '')],
+          ['tva', v.vat],
+        ] as const,
+    );
     expect(stdnumVerdicts(checks).every(Boolean)).toBe(true);
   });
 });

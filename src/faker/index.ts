@@ -48,7 +48,8 @@ export function fakeSiren(faker: FakerLike, format: IdentifierFormat = {}): stri
  */
 export function fakeSiret(faker: FakerLike, options: IdentifierFormat & { siren?: string } = {}): string {
   const siren = compactNumber(options.siren ?? fakeSiren(faker, { spaces: false }));
-  if (!/^\d{9}$/.test(siren) || siren === '356000000') throw new RangeError(`siren must be a 9-digit SIREN other than La Poste's, got "${options.siren}"`);
+  if (!/^\d{9}$/.test(siren) || siren === '356000000')
+    throw new RangeError(`siren must be a 9-digit SIREN other than La Poste's, got "${options.siren}"`);
   // Most companies have one establishment or a few: the order number is small, as in the API's records.
   const head = siren + String(faker.number.int({ min: 1, max: faker.number.int({ min: 0, max: 1 }) === 0 ? 3 : 99 })).padStart(4, '0');
   const digits = head + luhnCheckDigit(head);

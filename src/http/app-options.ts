@@ -84,7 +84,8 @@ const defaultCallerKey = (_request: Request, context: RequestContext | undefined
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new RangeError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
   return value;
 }
 

@@ -28,8 +28,11 @@ const request = (path: string, init?: RequestInit) => new Request(`http://servic
 describe('createApp options', () => {
   it('counts each context.clientAddress as its own caller by default', async () => {
     const app = createApp({ limits: { perMinute: 1 } });
-    const status = async (clientAddress?: string) => (await app.fetch(request('/api/v1/generate'), clientAddress ? { clientAddress } : undefined)).status;
-    expect([await status('192.0.2.1'), await status('192.0.2.2'), await status('192.0.2.1'), await status(), await status()]).toEqual([200, 200, 429, 200, 429]);
+    const status = async (clientAddress?: string) =>
+      (await app.fetch(request('/api/v1/generate'), clientAddress ? { clientAddress } : undefined)).status;
+    expect([await status('192.0.2.1'), await status('192.0.2.2'), await status('192.0.2.1'), await status(), await status()]).toEqual([
+      200, 200, 429, 200, 429,
+    ]);
   });
 
   it('uses callerKey when given', async () => {

@@ -110,14 +110,28 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
     },
     healthz: (_request, context) => json(HEALTH_BODY, context),
   };
-  const handlers = Object.fromEntries(ROUTES.map((route) => [route.name, serve(route.path, getHandlers[route.name])])) as Record<RouteName, RouteHandler>;
+  const handlers = Object.fromEntries(ROUTES.map((route) => [route.name, serve(route.path, getHandlers[route.name])])) as Record<
+    RouteName,
+    RouteHandler
+  >;
   const byPath = new Map(ROUTES.map((route) => [route.path, handlers[route.name]]));
   // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
   // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console).
   byPath.set(PRICING_PATH, serve(PRICING_PATH, createPricingPage(resolved)));
-  byPath.set(FAVICON_PATH, serve(FAVICON_PATH, (_request, context) => new (context?.Response ?? Response)(null, { status: 204, statusText: 'No Content', headers: FAVICON_HEADERS as HeadersInit })));
+  byPath.set(
+    FAVICON_PATH,
+    serve(
+      FAVICON_PATH,
+      (_request, context) =>
+        new (context?.Response ?? Response)(null, { status: 204, statusText: 'No Content', headers: FAVICON_HEADERS as HeadersInit }),
+    ),
+  );
   const notFoundMessage = `No such path. This service answers ${listPaths()}.`;
-  const notFound = serve('', (_request, context) => errorResponse(404, 'not_found', notFoundMessage, { Response: context?.Response ?? Response }), false);
+  const notFound = serve(
+    '',
+    (_request, context) => errorResponse(404, 'not_found', notFoundMessage, { Response: context?.Response ?? Response }),
+    false,
+  );
 
   return {
     ...handlers,

@@ -49,17 +49,21 @@ export function parseGenerateParams(query: URLSearchParams, accept: string | nul
     if (!DIGITS.test(quantity.value)) quantityProblem = `quantity "${clip(quantity.value)}" is not written with digits only`;
     else if (Number(quantity.value) < 1) quantityProblem = 'quantity must be at least 1';
   }
-  if (quantityProblem !== undefined) return { error: 'invalid_quantity', message: `${quantityProblem}: use a whole number from 1 to ${maxQuantity}.` };
+  if (quantityProblem !== undefined)
+    return { error: 'invalid_quantity', message: `${quantityProblem}: use a whole number from 1 to ${maxQuantity}.` };
 
   const format = single(query, 'format');
   let formatProblem = format.problem;
-  if (format.value !== undefined && !(FORMATS as readonly string[]).includes(format.value)) formatProblem = `format "${clip(format.value)}" is not supported`;
+  if (format.value !== undefined && !(FORMATS as readonly string[]).includes(format.value))
+    formatProblem = `format "${clip(format.value)}" is not supported`;
   if (formatProblem !== undefined) return { error: 'invalid_format', message: `${formatProblem}: use format=json or format=csv.` };
 
   const excel = single(query, 'excel');
   let excelProblem = excel.problem;
-  if (excel.value !== undefined && !(EXCEL_VALUES as readonly string[]).includes(excel.value)) excelProblem = `excel "${clip(excel.value)}" is not supported`;
-  if (excelProblem !== undefined) return { error: 'invalid_format', message: `${excelProblem}: use excel=1 (BOM and ; for French Excel) or excel=0.` };
+  if (excel.value !== undefined && !(EXCEL_VALUES as readonly string[]).includes(excel.value))
+    excelProblem = `excel "${clip(excel.value)}" is not supported`;
+  if (excelProblem !== undefined)
+    return { error: 'invalid_format', message: `${excelProblem}: use excel=1 (BOM and ; for French Excel) or excel=0.` };
 
   const seed = single(query, 'seed');
   let seedProblem = seed.problem;

@@ -24,7 +24,9 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
 }
 
 /** Creates the GET handler of `/api/v1/generate` (methods, HEAD and failures are the caller's). */
-export function createGenerateRoute(options: ResolvedOptions): (request: Request, context: RequestContext | undefined) => Promise<Response> {
+export function createGenerateRoute(
+  options: ResolvedOptions,
+): (request: Request, context: RequestContext | undefined) => Promise<Response> {
   const policy = formatRateLimitPolicy(options.quota);
   const { clock, store, quota, maxQuantity, source } = options;
   // generated_at has whole seconds: format once per second of clock time.
@@ -41,8 +43,13 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
 
   return async function generate(request, context) {
     const ResponseClass = context?.Response ?? Response;
-    const refuse = (status: number, error: Parameters<typeof errorResponse>[1], message: string, extras?: ErrorExtras, headers?: HeaderList) =>
-      errorResponse(status, error, message, { ...(extras ? { extras } : {}), ...(headers ? { headers } : {}), Response: ResponseClass });
+    const refuse = (
+      status: number,
+      error: Parameters<typeof errorResponse>[1],
+      message: string,
+      extras?: ErrorExtras,
+      headers?: HeaderList,
+    ) => errorResponse(status, error, message, { ...(extras ? { extras } : {}), ...(headers ? { headers } : {}), Response: ResponseClass });
     const tier = tierOf(request.headers.get('authorization'), options);
     if (tier === undefined) {
       const message = 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.';
@@ -65,7 +72,13 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     const max = maxQuantity[tier];
     const params = parseGenerateParams(queryParamsOf(url), request.headers.get('accept'), max);
     if ('error' in params) {
-      return refuse(400, params.error, params.message, params.error === 'invalid_quantity' ? { max_quantity: max } : undefined, limitHeaders);
+      return refuse(
+        400,
+        params.error,
+        params.message,
+        params.error === 'invalid_quantity' ? { max_quantity: max } : undefined,
+        limitHeaders,
+      );
     }
     const upgrade = rules.upgradeTo;
     if (params.quantity > max) {
@@ -83,11 +96,17 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
     const { recordOptions } = options;
     // The extension options load their code and data (NAF table, long communes) on first use, so default bundles skip them.
     const fixtures = recordOptions ? await import('./fixture-records.js') : undefined;
-    const records = fixtures && recordOptions ? fixtures.generateCompanyFixtures(params.quantity, { seed, ...recordOptions }) : generateCompanies(params.quantity, { seed });
+    const records =
+      fixtures && recordOptions
+        ? fixtures.generateCompanyFixtures(params.quantity, { seed, ...recordOptions })
+        : generateCompanies(params.quantity, { seed });
     let text: string;
     let headers: HeaderList;
     if (params.format === 'csv') {
-      text = fixtures && recordOptions ? fixtures.toFixtureCsv(records, fixtures.extraColumnsOf(recordOptions), { excel: params.excel }) : toCsv(records, { excel: params.excel });
+      text =
+        fixtures && recordOptions
+          ? fixtures.toFixtureCsv(records, fixtures.extraColumnsOf(recordOptions), { excel: params.excel })
+          : toCsv(records, { excel: params.excel });
       headers = CSV_HEADERS;
     } else {
       const body: GenerateResponse = {

@@ -1,7 +1,16 @@
 // The fetch handler of the service: browser-safe (no node:*, no msw, no validation library), shared by the Node server, the
 // MSW handlers and the demo.
 export { createApp, createServiceRoutes, type RouteHandler, type ServiceRoutes } from './create-app.js';
-export { API_PREFIX, GENERATE_PATH, HEALTHZ_PATH, listPaths, OPENAPI_PATH, ROUTES, type RouteDefinition, type RouteName } from './routes.js';
+export {
+  API_PREFIX,
+  GENERATE_PATH,
+  HEALTHZ_PATH,
+  listPaths,
+  OPENAPI_PATH,
+  ROUTES,
+  type RouteDefinition,
+  type RouteName,
+} from './routes.js';
 export { DEFAULT_TIER, PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
 export type { App, AppOptions, RequestContext } from './app-options.js';
 export { rateLimitedResponse, rateLimitMessage } from './rate-limited-response.js';

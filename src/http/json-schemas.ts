@@ -13,7 +13,11 @@ const companyRecord: JsonSchema = {
   required: [...COMPANY_FIELDS],
   additionalProperties: false,
   properties: {
-    siret: { type: 'string', pattern: '^\\d{3} \\d{3} \\d{3} \\d{5}$', description: 'Luhn-valid SIRET: the SIREN and a 5-digit establishment number' },
+    siret: {
+      type: 'string',
+      pattern: '^\\d{3} \\d{3} \\d{3} \\d{5}$',
+      description: 'Luhn-valid SIRET: the SIREN and a 5-digit establishment number',
+    },
     siren: { type: 'string', pattern: '^\\d{3} \\d{3} \\d{3}$', description: 'Luhn-valid SIREN, the first 11 characters of siret' },
     company: { type: 'string', minLength: 1, description: 'Company name, may include a legal form' },
     street_address: { type: 'string', minLength: 1, description: 'Street number and street name' },
@@ -32,7 +36,11 @@ const generateMeta: JsonSchema = {
   type: 'object',
   required: ['generated_at', 'source', 'rate_limit_remaining_minute', 'rate_limit_remaining_day'],
   properties: {
-    generated_at: { type: 'string', format: 'date-time', description: 'Time of generation, RFC 3339 with an explicit offset, e.g. 2026-11-22T05:35:35+00:00' },
+    generated_at: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Time of generation, RFC 3339 with an explicit offset, e.g. 2026-11-22T05:35:35+00:00',
+    },
     source: { type: 'string', description: 'Name of the originating service' },
     rate_limit_remaining_minute: remaining('this minute'),
     rate_limit_remaining_day: remaining('today (UTC)'),

@@ -4,7 +4,11 @@ import { createOpenApiDocument } from './openapi-document.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { ROUTES } from './routes.js';
 
-type Operation = { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>; parameters?: Array<{ name: string; schema: Record<string, unknown> }> };
+type Operation = {
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+  parameters?: Array<{ name: string; schema: Record<string, unknown> }>;
+};
 const document = createOpenApiDocument({ quota: { perMinute: 4, perDay: 40 }, maxQuantity: { free: 20, lifetime: 70 } }) as {
   info: { version: string };
   servers: unknown[];
@@ -34,7 +38,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('gives the 429 a schema where retry_after and upgrade are required, and formats to dates and URLs', () => {
-    expect(document.paths['/api/v1/generate']?.get?.responses['429']?.content?.['application/json']?.schema.$ref).toBe('#/components/schemas/RateLimitError');
+    expect(document.paths['/api/v1/generate']?.get?.responses['429']?.content?.['application/json']?.schema.$ref).toBe(
+      '#/components/schemas/RateLimitError',
+    );
     expect(JSON_SCHEMAS.RateLimitError.required).toEqual(expect.arrayContaining(['retry_after', 'upgrade']));
     expect(JSON.stringify(JSON_SCHEMAS.GenerateMeta)).toContain('"format":"date-time"');
     expect(JSON.stringify(JSON_SCHEMAS.Error)).toContain('"format":"uri"');

@@ -75,7 +75,8 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
         name: 'format',
         in: 'query',
         required: false,
-        description: 'Response format. Without it, CSV is chosen when Accept prefers text/csv over application/json. CSV needs the lifetime pass.',
+        description:
+          'Response format. Without it, CSV is chosen when Accept prefers text/csv over application/json. CSV needs the lifetime pass.',
         schema: { type: 'string', enum: [...FORMATS], default: 'json' },
       },
       {
@@ -105,7 +106,7 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
       },
       ...TRANSPORT_ERRORS,
       '400': error(
-        'invalid_quantity, invalid_format, invalid_seed (checked in that order), then quantity_exceeds_limit; or the server\'s ' +
+        "invalid_quantity, invalid_format, invalid_seed (checked in that order), then quantity_exceeds_limit; or the server's " +
           'bad_request. Counted against the quota.',
         LIMIT_HEADERS,
       ),
@@ -203,8 +204,10 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
         AccessControlAllowOrigin: header('Always *', { type: 'string', const: '*' }),
         AccessControlExposeHeaders: header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS }),
         CacheControl: header('Always no-store', { type: 'string', const: 'no-store' }),
-        ContentLength: header('Length of the body in bytes; a HEAD answer carries the GET\'s', { type: 'integer', minimum: 0 }),
-        RateLimit: header('draft-ietf-httpapi-ratelimit-headers-10: "minute";r=<left>;t=<seconds to reset>, "day";r=<left>;t=<seconds to reset>'),
+        ContentLength: header("Length of the body in bytes; a HEAD answer carries the GET's", { type: 'integer', minimum: 0 }),
+        RateLimit: header(
+          'draft-ietf-httpapi-ratelimit-headers-10: "minute";r=<left>;t=<seconds to reset>, "day";r=<left>;t=<seconds to reset>',
+        ),
         RateLimitPolicy: header(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`),
         RetryAfter: header('Whole seconds >= 1, equal to retry_after', { type: 'integer', minimum: 1 }),
       },

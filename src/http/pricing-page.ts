@@ -94,6 +94,10 @@ export function createPricingPage(options: ResolvedOptions): (request: Request, 
   return (request, context) => {
     const ResponseClass = context?.Response ?? Response;
     const asHtml = wantsHtml(request.headers.get('accept'));
-    return new ResponseClass(asHtml ? html : json, { status: 200, statusText: 'OK', headers: (asHtml ? HTML_HEADERS : JSON_HEADERS) as HeadersInit });
+    return new ResponseClass(asHtml ? html : json, {
+      status: 200,
+      statusText: 'OK',
+      headers: (asHtml ? HTML_HEADERS : JSON_HEADERS) as HeadersInit,
+    });
   };
 }

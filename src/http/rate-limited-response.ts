@@ -4,7 +4,9 @@ import { formatRateLimitPolicy, rateLimitHeaders } from './response-headers.js';
 
 /** The spec's 429 message for the exhausted window, with the configured number. */
 export function rateLimitMessage(window: 'minute' | 'day', limits: QuotaLimits): string {
-  return window === 'day' ? `Too many requests. Limit: ${limits.perDay} per day.` : `Too many requests. Limit: ${limits.perMinute} per minute.`;
+  return window === 'day'
+    ? `Too many requests. Limit: ${limits.perDay} per day.`
+    : `Too many requests. Limit: ${limits.perMinute} per minute.`;
 }
 
 /**

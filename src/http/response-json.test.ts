@@ -7,12 +7,23 @@ import { generateCompanies } from '../core/generate-companies.js';
 import { generateBodyJson } from './response-json.js';
 import type { GenerateResponse } from './wire-types.js';
 
-const meta = { generated_at: '2026-11-22T05:35:35+00:00', source: 'siret-"mock"', rate_limit_remaining_minute: 9, rate_limit_remaining_day: -1 };
+const meta = {
+  generated_at: '2026-11-22T05:35:35+00:00',
+  source: 'siret-"mock"',
+  rate_limit_remaining_minute: 9,
+  rate_limit_remaining_day: -1,
+};
 
 describe('generateBodyJson', () => {
   it('relies on generator tables whose every entry needs no JSON escaping', () => {
     const strings = [
-      ...SURNAMES, ...FIRST_NAMES, ...TRADES.map(([trade]) => trade), ...ACTIVITIES, ...PLACES, ...STREET_NAMES, ...SCI_NAMES,
+      ...SURNAMES,
+      ...FIRST_NAMES,
+      ...TRADES.map(([trade]) => trade),
+      ...ACTIVITIES,
+      ...PLACES,
+      ...STREET_NAMES,
+      ...SCI_NAMES,
       ...STREET_TYPES.map(([type]) => type),
       ...loadCommunes().values.flatMap((c) => [c.name, ...c.postcodes]),
     ];

@@ -14,8 +14,19 @@ export function generateBodyJson(body: GenerateResponse): string {
     const r = records[i] as CompanyRecord;
     if (i > 0) data += ',';
     data +=
-      '{"siret":"' + r.siret + '","siren":"' + r.siren + '","company":"' + r.company + '","street_address":"' + r.street_address +
-      '","city":"' + r.city + '","postcode":"' + r.postcode + '"}';
+      '{"siret":"' +
+      r.siret +
+      '","siren":"' +
+      r.siren +
+      '","company":"' +
+      r.company +
+      '","street_address":"' +
+      r.street_address +
+      '","city":"' +
+      r.city +
+      '","postcode":"' +
+      r.postcode +
+      '"}';
   }
   return '{"count":' + body.count + ',"data":' + data + '],"meta":' + JSON.stringify(body.meta) + '}';
 }

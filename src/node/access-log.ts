@@ -15,7 +15,12 @@ export interface AccessLogEntry {
  * Calls `onAccess` once the exchange is over (response sent or connection closed): the one access-log hook, for the app's
  * answers and the server's own (static files, refusals) alike.
  */
-export function logExchange(req: IncomingMessage, res: ServerResponse, clientAddress: string, onAccess: (entry: AccessLogEntry) => void): void {
+export function logExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientAddress: string,
+  onAccess: (entry: AccessLogEntry) => void,
+): void {
   const started = performance.now();
   res.once('close', () => {
     const status = res.headersSent ? res.statusCode : 0;

@@ -30,7 +30,11 @@ export function callerKeyOf(address: string | undefined): string | undefined {
  * Nth entry from the right, the one the outermost trusted proxy appended. When the header holds fewer entries, the
  * leftmost is used; when the chosen entry is not an IP address, the socket address is.
  */
-export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: number): string {
+export function clientAddressOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxy: number,
+): string {
   const fallback = callerKeyOf(socketAddress) ?? 'unknown';
   if (trustProxy <= 0 || forwardedFor === undefined) return fallback;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)

@@ -1,7 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX, createApp, errorResponse, STATUS_TEXT, type App, type AppOptions, type ErrorCode, type ErrorExtras } from '../http/index.js';
+import {
+  API_PREFIX,
+  createApp,
+  errorResponse,
+  STATUS_TEXT,
+  type App,
+  type AppOptions,
+  type ErrorCode,
+  type ErrorExtras,
+} from '../http/index.js';
 import type { QuotaStore } from '../core/quota-store.js';
 import { clientAddressOf } from './client-address.js';
 import { logExchange } from './access-log.js';
@@ -86,7 +95,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   const log = (message: string): void => rawLog(redactSecrets(message));
   const maxUrlLength = options.maxUrlLength ?? 8192;
   const trustProxy = options.trustProxy ?? 0;
-  const redisStore = options.store || options.redis === undefined ? undefined : createRedisQuotaStore(options.redis, { onError: () => undefined });
+  const redisStore =
+    options.store || options.redis === undefined ? undefined : createRedisQuotaStore(options.redis, { onError: () => undefined });
   const baseStore: QuotaStore | undefined = options.store ?? redisStore;
   const store = baseStore && withQuotaStoreFailurePolicy(baseStore, { policy: options.quotaStoreFailure ?? 'closed', log });
   const app = createApp({ ...options, ...(store ? { store } : {}) });
@@ -221,11 +231,11 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
 async function warnOnEvictionPolicy(store: RedisQuotaStore, log: (message: string) => void): Promise<void> {
   const policy = await store.maxmemoryPolicy();
   if (policy?.startsWith('allkeys-')) {
-    log(`warning: Redis maxmemory-policy is ${policy}: under memory pressure it may evict quota keys and reset callers' quotas; use noeviction or a volatile-* policy`);
+    log(
+      `warning: Redis maxmemory-policy is ${policy}: under memory pressure it may evict quota keys and reset callers' quotas; use noeviction or a volatile-* policy`,
+    );
   }
 }
-
-
 
 // The demo is built next to the compiled sources (dist/src/node -> dist/demo); from the TypeScript sources
 // (src/node, run through tsx) it is the repository's dist/demo.

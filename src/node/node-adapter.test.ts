@@ -42,10 +42,18 @@ describe('createNodeListener with any fetch handler', () => {
 
 describe('NodeResponse', () => {
   it('is a Response to whoever reads it, and keeps its raw parts for the adapter', async () => {
-    const headers: Array<[string, string]> = [['content-type', 'application/json'], ['x-a', '1']];
+    const headers: Array<[string, string]> = [
+      ['content-type', 'application/json'],
+      ['x-a', '1'],
+    ];
     const response = new NodeResponse('{"ok":true}', { status: 418, statusText: 'Teapot', headers }) as unknown as Response;
     expect(response).toBeInstanceOf(Response);
-    expect(NodeResponse.rawParts(response)).toEqual({ status: 418, statusText: 'Teapot', headers: ['content-type', 'application/json', 'x-a', '1'], body: '{"ok":true}' });
+    expect(NodeResponse.rawParts(response)).toEqual({
+      status: 418,
+      statusText: 'Teapot',
+      headers: ['content-type', 'application/json', 'x-a', '1'],
+      body: '{"ok":true}',
+    });
     expect([response.status, response.ok, response.statusText, response.headers.get('x-a')]).toEqual([418, false, 'Teapot', '1']);
     expect(await response.json()).toEqual({ ok: true });
   });
@@ -59,12 +67,23 @@ describe('NodeResponse', () => {
   it('has no raw parts for a body or headers the adapter cannot write as they are', () => {
     const stream = new NodeResponse(new Blob(['x'])) as unknown as Response;
     const record = new NodeResponse('x', { headers: { a: 'b' } }) as unknown as Response;
-    expect([NodeResponse.rawParts(stream), NodeResponse.rawParts(record), NodeResponse.rawParts(new Response('x'))]).toEqual([undefined, undefined, undefined]);
+    expect([NodeResponse.rawParts(stream), NodeResponse.rawParts(record), NodeResponse.rawParts(new Response('x'))]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('is written by the adapter with its status, headers and a Content-Length', async () => {
-    const base = await serve({ fetch: (_request, context) => new (context?.Response ?? Response)('héllo', { status: 202, headers: [['x-b', '2']] }) });
+    const base = await serve({
+      fetch: (_request, context) => new (context?.Response ?? Response)('héllo', { status: 202, headers: [['x-b', '2']] }),
+    });
     const response = await fetch(base);
-    expect([response.status, response.headers.get('x-b'), response.headers.get('content-length'), await response.text()]).toEqual([202, '2', '6', 'héllo']);
+    expect([response.status, response.headers.get('x-b'), response.headers.get('content-length'), await response.text()]).toEqual([
+      202,
+      '2',
+      '6',
+      'héllo',
+    ]);
   });
 });

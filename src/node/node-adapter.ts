@@ -40,7 +40,10 @@ const FAST_RESPONSE = NodeResponse as unknown as typeof Response;
  * body) in one `writeHead` and one `end`; any other `Response` is streamed back with backpressure. HEAD answers carry no body.
  * @example http.createServer(createNodeListener(createApp(), { trustProxy: 1 })).listen(3000)
  */
-export function createNodeListener(app: FetchHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function createNodeListener(
+  app: FetchHandler,
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const trustProxy = options.trustProxy ?? 0;
   const onResponse = options.onResponse;
   return (req, res) => {
@@ -51,7 +54,11 @@ export function createNodeListener(app: FetchHandler, options: NodeListenerOptio
     if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) {
       // The fetch API cannot represent these methods, so they never reach the handler; no path serves them.
       const message = `${req.method} is not allowed; use ${ALLOWED_METHODS}.`;
-      writeResponse(errorResponse(405, 'method_not_allowed', message, { headers: [['allow', ALLOWED_METHODS]], Response: FAST_RESPONSE }), req, res);
+      writeResponse(
+        errorResponse(405, 'method_not_allowed', message, { headers: [['allow', ALLOWED_METHODS]], Response: FAST_RESPONSE }),
+        req,
+        res,
+      );
       return;
     }
     const context: NodeRequestContext = {
@@ -66,7 +73,12 @@ export function createNodeListener(app: FetchHandler, options: NodeListenerOptio
       .then((response) => writeResponse(response, req, res))
       .catch(() => {
         if (res.headersSent) res.destroy();
-        else writeResponse(errorResponse(500, 'internal_error', 'The server could not answer this request.', { Response: FAST_RESPONSE }), req, res);
+        else
+          writeResponse(
+            errorResponse(500, 'internal_error', 'The server could not answer this request.', { Response: FAST_RESPONSE }),
+            req,
+            res,
+          );
       });
   };
 }
@@ -138,7 +150,8 @@ function drainOrClose(res: ServerResponse): Promise<void> {
 // A Host the URL parser keeps as it is can be concatenated without it: a dotted quad of 0-255, or a name whose last label is
 // not a number (the parser reads `999.1.1.1`, `1.2.3.4.5` or `a.0x10` as IPv4 and rejects them). Anything else, bracketed
 // IPv6 included, takes the parser's path below, which falls back to localhost instead of building a URL nothing can parse.
-const PLAIN_HOST = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::[0-9]{1,5})?$|^(?:[A-Za-z0-9-]*\.)*(?!(?:0x[0-9a-f]*|[0-9]+)\.?(?::|$))[A-Za-z0-9-]+\.?(?::[0-9]{1,5})?$/i;
+const PLAIN_HOST =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::[0-9]{1,5})?$|^(?:[A-Za-z0-9-]*\.)*(?!(?:0x[0-9a-f]*|[0-9]+)\.?(?::|$))[A-Za-z0-9-]+\.?(?::[0-9]{1,5})?$/i;
 // An origin-form target the URL parser would leave as it is: no escapes, dot segments, backslashes or fragments to normalise.
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/?]*$/;
 

@@ -10,7 +10,10 @@ describe('redactSecrets', () => {
     ['redis://db:6379/0?db=1&password=s3cret&x=1', 'redis://db:6379/0?db=1&password=***&x=1'],
     ['redis://app:p@ss:w@rd@db:6379', 'redis://app:***@db:6379'],
     ['redis://a%20b:s3cret@[::1]:6379', 'redis://a%20b:***@[::1]:6379'],
-    ['connect to "redis://u:s3cret@db:1" failed; retry redis://:other@db2', 'connect to "redis://u:***@db:1" failed; retry redis://:***@db2'],
+    [
+      'connect to "redis://u:s3cret@db:1" failed; retry redis://:other@db2',
+      'connect to "redis://u:***@db:1" failed; retry redis://:***@db2',
+    ],
     ['redis://bad host:s3cret@x', 'redis://bad host:***@x'],
     ['no url here', 'no url here'],
   ])('%s -> %s', (text, expected) => {

@@ -5,13 +5,15 @@
  * @example redactSecrets('redis://app:s3cret@db:6379/0?password=x') // 'redis://app:***@db:6379/0?password=***'
  */
 export function redactSecrets(text: string): string {
-  return text
-    .replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)(\S*)@/g, (_match, scheme: string, userInfo: string) => `${scheme}${maskUserInfo(userInfo)}@`)
-    // What is left of a URL split by a space (`redis://bad host:pass@x`): any `name:secret@` in one word.
-    .replace(/(^|[\s"'(])([^\s"'(:/@]+):([^\s]*)@/g, (match, before: string, name: string, secret: string) =>
-      secret.startsWith('//') || secret.startsWith('***') ? match : `${before}${name}:***@`,
-    )
-    .replace(/((?:^|[?&;\s])(?:password|pass|pwd)=)[^&#\s"']*/gi, '$1***');
+  return (
+    text
+      .replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)(\S*)@/g, (_match, scheme: string, userInfo: string) => `${scheme}${maskUserInfo(userInfo)}@`)
+      // What is left of a URL split by a space (`redis://bad host:pass@x`): any `name:secret@` in one word.
+      .replace(/(^|[\s"'(])([^\s"'(:/@]+):([^\s]*)@/g, (match, before: string, name: string, secret: string) =>
+        secret.startsWith('//') || secret.startsWith('***') ? match : `${before}${name}:***@`,
+      )
+      .replace(/((?:^|[?&;\s])(?:password|pass|pwd)=)[^&#\s"']*/gi, '$1***')
+  );
 }
 
 /**

@@ -192,7 +192,10 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
         redis.disconnect();
         return;
       }
-      const quit = redis.quit().then(() => undefined, () => undefined);
+      const quit = redis.quit().then(
+        () => undefined,
+        () => undefined,
+      );
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
       await Promise.race([quit, timeout]);
       redis.disconnect();

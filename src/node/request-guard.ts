@@ -8,14 +8,19 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => unk
 
 // The one error vocabulary: the same body and common headers (CORS included) as every other refusal.
 const internalError = (): Response =>
-  errorResponse(500, 'internal_error', 'The server could not answer this request.', { Response: NodeResponse as unknown as typeof Response });
+  errorResponse(500, 'internal_error', 'The server could not answer this request.', {
+    Response: NodeResponse as unknown as typeof Response,
+  });
 
 /**
  * The last line of defence: wraps a request listener so that an exception it throws, or a promise it returns that rejects,
  * ends that one exchange with a JSON 500 `internal_error` (or, when the answer has already started, a closed connection),
  * logs one line without a stack, and leaves the process serving every other request.
  */
-export function guardRequestListener(listener: RequestListener, log: (message: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function guardRequestListener(
+  listener: RequestListener,
+  log: (message: string) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const fail = (error: unknown): void => {
       const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0] ?? ''}` : typeof error;

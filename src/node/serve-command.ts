@@ -56,7 +56,12 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const host = pick('host', 'SIRET_MOCK_HOST') ?? '127.0.0.1';
   if (host.trim() === '') throw new CliUsageError('--host must not be empty');
   const tier = oneOf(pick('tier', 'SIRET_MOCK_TIER'), '--tier', TIER_NAMES) ?? DEFAULT_TIER;
-  const passes = values.pass ?? (env.SIRET_MOCK_PASS ?? '').split(',').map((token) => token.trim()).filter((token) => token !== '');
+  const passes =
+    values.pass ??
+    (env.SIRET_MOCK_PASS ?? '')
+      .split(',')
+      .map((token) => token.trim())
+      .filter((token) => token !== '');
   for (const pass of passes) {
     if (!/^[\x21-\x7e]+$/.test(pass)) throw new CliUsageError('--pass must be a non-empty token of visible ASCII characters');
   }
@@ -68,9 +73,11 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const source = pick('source', 'SIRET_MOCK_SOURCE');
   if (source !== undefined && source.trim() === '') throw new CliUsageError('--source must not be empty');
   const upgradeUrl = pick('upgrade-url', 'SIRET_MOCK_UPGRADE_URL');
-  if (upgradeUrl !== undefined && !isHttpUrl(upgradeUrl)) throw new CliUsageError(`--upgrade-url must be an http(s) URL, got "${upgradeUrl}"`);
+  if (upgradeUrl !== undefined && !isHttpUrl(upgradeUrl))
+    throw new CliUsageError(`--upgrade-url must be an http(s) URL, got "${upgradeUrl}"`);
   const seed = integerIn(pick('seed', 'SIRET_MOCK_SEED'), '--seed', 0, MAX_SEED);
-  const quotaStoreFailure = oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
+  const quotaStoreFailure =
+    oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
   const maxConnections = integerIn(pick('max-connections', 'SIRET_MOCK_MAX_CONNECTIONS'), '--max-connections', 1, 1_000_000) ?? 1024;
   const quiet = values.quiet ?? isTruthy(env.SIRET_MOCK_QUIET);
   const fieldList = pick('fields', 'SIRET_MOCK_FIELDS');

@@ -6,15 +6,24 @@ import { flagSynopsis, SERVE_FLAGS, SERVE_USAGE } from './serve-flags.js';
 // flag table in serve-flags.ts is the source: these tests keep the prose tables in step with it.
 function flagRows(file: string): Array<{ flag: string; env: string; default: string }> {
   const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('| `--'))
-    .map((line) => {
-      const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim().replace(/\\\|/g, '|'));
-      return { flag: (cells[0] ?? '').replace(/`/g, ''), env: (cells[1] ?? '').replace(/`/g, '').replace(/ \(comma-separated\)$/, ''), default: cells[2] ?? '' };
-    })
-    // The serve table's rows (other commands' tables have no environment variables).
-    .filter((row) => row.env.startsWith('SIRET_MOCK_') || (row.flag === '--help' && row.env === ''));
+  return (
+    text
+      .split('\n')
+      .filter((line) => line.startsWith('| `--'))
+      .map((line) => {
+        const cells = line
+          .split(/(?<!\\)\|/)
+          .slice(1, -1)
+          .map((cell) => cell.trim().replace(/\\\|/g, '|'));
+        return {
+          flag: (cells[0] ?? '').replace(/`/g, ''),
+          env: (cells[1] ?? '').replace(/`/g, '').replace(/ \(comma-separated\)$/, ''),
+          default: cells[2] ?? '',
+        };
+      })
+      // The serve table's rows (other commands' tables have no environment variables).
+      .filter((row) => row.env.startsWith('SIRET_MOCK_') || (row.flag === '--help' && row.env === ''))
+  );
 }
 
 const expected = (withHelp: boolean) =>

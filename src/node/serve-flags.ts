@@ -20,6 +20,7 @@ export interface ServeFlag {
 }
 
 /** The flags of `siret-mock serve`, in the order the usage text and the docs list them. */
+// prettier-ignore
 export const SERVE_FLAGS: readonly ServeFlag[] = [
   { name: 'port', value: 'N', env: 'SIRET_MOCK_PORT', defaultText: '3000', literal: true, help: 'port to listen on (0: any free port)' },
   { name: 'host', value: 'HOST', env: 'SIRET_MOCK_HOST', defaultText: '127.0.0.1', literal: true, help: 'address to bind (0.0.0.0 or :: for the LAN)' },
@@ -64,7 +65,11 @@ export const SERVE_USAGE: string = (() => {
     flag.env === undefined
       ? `  ${flagSynopsis(flag).padEnd(synopsis)}${flag.help}`
       : `  ${flagSynopsis(flag).padEnd(synopsis)}${envColumn(flag).padEnd(env)}${flag.help.padEnd(help)}[${flag.defaultText ?? ''}]`;
-  return ['Usage: siret-mock serve [flags]   (every flag also reads the environment variable shown; the flag wins)', '', ...SERVE_FLAGS.map(line)].join('\n');
+  return [
+    'Usage: siret-mock serve [flags]   (every flag also reads the environment variable shown; the flag wins)',
+    '',
+    ...SERVE_FLAGS.map(line),
+  ].join('\n');
 })();
 
 type ParseOption = { type: 'string' | 'boolean'; multiple?: boolean; short?: string };

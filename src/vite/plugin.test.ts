@@ -42,7 +42,11 @@ describe('siretMock() in vite dev', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60, "day";q=100;w=86400');
-    const body = (await response.json()) as { count: number; data: { siret: string }[]; meta: { source: string; rate_limit_remaining_minute: number } };
+    const body = (await response.json()) as {
+      count: number;
+      data: { siret: string }[];
+      meta: { source: string; rate_limit_remaining_minute: number };
+    };
     expect(body.count).toBe(5);
     expect(body.data).toHaveLength(5);
     expect(body.data[0]?.siret).toMatch(/^\d{3} \d{3} \d{3} \d{5}$/);

@@ -43,5 +43,8 @@ export async function firstSirets(): Promise<string[]> {
   if (checked.issues !== undefined) throw new Error(checked.issues.map((issue) => issue.message).join('; '));
   siret.reset();
   server.close();
-  return [...body.data, ...generateCompanies(1, { seed: 1 }), ...kept].map((record) => record.siret).filter(isValidSiret).concat(sameDb === own ? [] : ['?']);
+  return [...body.data, ...generateCompanies(1, { seed: 1 }), ...kept]
+    .map((record) => record.siret)
+    .filter(isValidSiret)
+    .concat(sameDb === own ? [] : ['?']);
 }

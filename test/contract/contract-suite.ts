@@ -175,15 +175,16 @@ export function defineContractSuite(
 
     describe('routing', () => {
       // Capability-gated rows are not registered at all where they do not apply (no skipped tests).
-      if (unknownPathIs404) it('answers 404 not_found as JSON with CORS for an unknown path, whatever the method', async () => {
-        const client = await start();
-        for (const method of ['GET', 'POST', 'DELETE']) {
-          const response = await client.request('/api/v1/nope', { method });
-          expectError(response, (await response.json()) as Body, 404, 'not_found');
-        }
-        const { body } = await client.json();
-        expect(body.meta?.rate_limit_remaining_minute).toBe(9);
-      });
+      if (unknownPathIs404)
+        it('answers 404 not_found as JSON with CORS for an unknown path, whatever the method', async () => {
+          const client = await start();
+          for (const method of ['GET', 'POST', 'DELETE']) {
+            const response = await client.request('/api/v1/nope', { method });
+            expectError(response, (await response.json()) as Body, 404, 'not_found');
+          }
+          const { body } = await client.json();
+          expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+        });
 
       it('answers 405 method_not_allowed with Allow for other methods, and does not count them', async () => {
         const client = await start();
@@ -217,7 +218,11 @@ export function defineContractSuite(
           const requestHeaders = asked[i % asked.length] as string;
           const response = await client.generate('', {
             method: 'OPTIONS',
-            headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': requestHeaders },
+            headers: {
+              origin: 'https://app.example',
+              'access-control-request-method': 'GET',
+              'access-control-request-headers': requestHeaders,
+            },
           });
           expect(response.status).toBe(204);
           expectCommonHeaders(response);
@@ -257,7 +262,11 @@ export function defineContractSuite(
 
       it('returns exactly the quantity asked, from 1 to the tier maximum (free 50, lifetime 100), leading zeros allowed', async () => {
         const free = await start();
-        for (const [query, n] of [['quantity=1', 1], ['quantity=50', 50], ['quantity=007', 7]] as const) {
+        for (const [query, n] of [
+          ['quantity=1', 1],
+          ['quantity=50', 50],
+          ['quantity=007', 7],
+        ] as const) {
           const { body } = await free.json(query);
           expect([body.count, body.data?.length]).toEqual([n, n]);
         }
@@ -265,23 +274,14 @@ export function defineContractSuite(
         expect([body.count, body.data?.length]).toEqual([100, 100]);
       });
 
-      it.each([
-        ['abc'],
-        ['-1'],
-        ['+5'],
-        ['5.0'],
-        ['1e1'],
-        ['%205'],
-        ['5%20'],
-        ['0x10'],
-        ['0'],
-        ['00'],
-        [''],
-      ])('rejects quantity=%s with 400 invalid_quantity and max_quantity', async (value) => {
-        const { response, body } = await (await start()).json(`quantity=${value}`);
-        expectError(response, body, 400, 'invalid_quantity');
-        expect(body.max_quantity).toBe(50);
-      });
+      it.each([['abc'], ['-1'], ['+5'], ['5.0'], ['1e1'], ['%205'], ['5%20'], ['0x10'], ['0'], ['00'], ['']])(
+        'rejects quantity=%s with 400 invalid_quantity and max_quantity',
+        async (value) => {
+          const { response, body } = await (await start()).json(`quantity=${value}`);
+          expectError(response, body, 400, 'invalid_quantity');
+          expect(body.max_quantity).toBe(50);
+        },
+      );
 
       it('rejects a repeated quantity with 400 invalid_quantity, even when both values agree', async () => {
         const { response, body } = await (await start()).json('quantity=5&quantity=5');
@@ -475,7 +475,10 @@ export function defineContractSuite(
 
       it('answers CSV on the free tier with 403 lifetime_pass_required and upgrade, counted, with rate-limit headers', async () => {
         const client = await start({ upgradeUrl: 'https://shop.example/pass' });
-        for (const [query, init] of [['format=csv', undefined], ['', { headers: { accept: 'text/csv' } }]] as const) {
+        for (const [query, init] of [
+          ['format=csv', undefined],
+          ['', { headers: { accept: 'text/csv' } }],
+        ] as const) {
           const { response, body } = await client.json(query, init);
           expectError(response, body, 403, 'lifetime_pass_required');
           expect(body.upgrade).toBe('https://shop.example/pass');
@@ -529,7 +532,10 @@ export function defineContractSuite(
           const { response, body } = await client.json();
           expect(response.status).toBe(200);
           expect(body.meta).toMatchObject({ rate_limit_remaining_minute: 9 - i, rate_limit_remaining_day: 99 - i });
-          expect(parseRateLimit(response.headers.get('ratelimit'))).toEqual({ minute: { r: 9 - i, t: 60 }, day: { r: 99 - i, t: SECONDS_TO_MIDNIGHT } });
+          expect(parseRateLimit(response.headers.get('ratelimit'))).toEqual({
+            minute: { r: 9 - i, t: 60 },
+            day: { r: 99 - i, t: SECONDS_TO_MIDNIGHT },
+          });
         }
         const { response, body } = await client.json();
         expectError(response, body, 429, 'rate_limit_exceeded');
@@ -539,7 +545,10 @@ export function defineContractSuite(
         expect(response.headers.get('retry-after')).toBe(String(body.retry_after));
         expect(body.upgrade).toBe(`${new URL(client.target.baseUrl).origin}/pricing`);
         expect(parseRateLimit(response.headers.get('ratelimit')).minute).toEqual({ r: 0, t: 60 });
-        expect(parseRateLimitPolicy(response.headers.get('ratelimit-policy'))).toEqual({ minute: { q: 10, w: 60 }, day: { q: 100, w: 86400 } });
+        expect(parseRateLimitPolicy(response.headers.get('ratelimit-policy'))).toEqual({
+          minute: { q: 10, w: 60 },
+          day: { q: 100, w: 86400 },
+        });
       });
 
       it('recovers after waiting Retry-After, and never counts the 429s', async () => {
@@ -583,7 +592,12 @@ export function defineContractSuite(
 
       it('sends RateLimit-Policy and RateLimit on 400, 403 and 429 responses too', async () => {
         const client = await start({ limits: { perMinute: 3, perDay: 50 } });
-        const responses = [await client.generate('quantity=x'), await client.generate('format=csv'), await client.generate(), await client.generate()];
+        const responses = [
+          await client.generate('quantity=x'),
+          await client.generate('format=csv'),
+          await client.generate(),
+          await client.generate(),
+        ];
         expect(responses.map((r) => r.status)).toEqual([400, 403, 200, 429]);
         responses.forEach((response, i) => {
           expect(response.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60, "day";q=50;w=86400');
@@ -614,7 +628,11 @@ export function defineContractSuite(
         const client = await start({ limits: { perMinute: 2, perDay: 2 } });
         await exhaust(client, 2);
         const { response, body } = await client.json();
-        expect(body).toMatchObject({ error: 'rate_limit_exceeded', message: 'Too many requests. Limit: 2 per day.', retry_after: SECONDS_TO_MIDNIGHT });
+        expect(body).toMatchObject({
+          error: 'rate_limit_exceeded',
+          message: 'Too many requests. Limit: 2 per day.',
+          retry_after: SECONDS_TO_MIDNIGHT,
+        });
         expect(response.headers.get('retry-after')).toBe(String(SECONDS_TO_MIDNIGHT));
       });
 
@@ -623,7 +641,10 @@ export function defineContractSuite(
         await exhaust(client, 4);
         const { response, body } = await client.json();
         expect(body).toMatchObject({ message: 'Too many requests. Limit: 4 per minute.', upgrade: 'https://shop.example/pass' });
-        expect(parseRateLimitPolicy(response.headers.get('ratelimit-policy'))).toEqual({ minute: { q: 4, w: 60 }, day: { q: 40, w: 86400 } });
+        expect(parseRateLimitPolicy(response.headers.get('ratelimit-policy'))).toEqual({
+          minute: { q: 4, w: 60 },
+          day: { q: 40, w: 86400 },
+        });
       });
     });
 
@@ -648,20 +669,21 @@ export function defineContractSuite(
       });
     });
 
-    if (servesHealthz) describe('/healthz', () => {
-      it('answers GET and HEAD with 200 JSON, uncounted', async () => {
-        const client = await start();
-        const response = await client.request('/healthz', { headers: { authorization: 'Bearer unknown' } });
-        expect(response.status).toBe(200);
-        expect(response.headers.get('content-type')).toBe('application/json');
-        expectCommonHeaders(response);
-        const bytes = new TextEncoder().encode(await response.text()).length;
-        const head = await client.request('/healthz', { method: 'HEAD' });
-        expect([head.status, await head.text()]).toEqual([200, '']);
-        expect(head.headers.get('content-length')).toBe(String(bytes));
-        expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9);
+    if (servesHealthz)
+      describe('/healthz', () => {
+        it('answers GET and HEAD with 200 JSON, uncounted', async () => {
+          const client = await start();
+          const response = await client.request('/healthz', { headers: { authorization: 'Bearer unknown' } });
+          expect(response.status).toBe(200);
+          expect(response.headers.get('content-type')).toBe('application/json');
+          expectCommonHeaders(response);
+          const bytes = new TextEncoder().encode(await response.text()).length;
+          const head = await client.request('/healthz', { method: 'HEAD' });
+          expect([head.status, await head.text()]).toEqual([200, '']);
+          expect(head.headers.get('content-length')).toBe(String(bytes));
+          expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9);
+        });
       });
-    });
 
     describe('failures', () => {
       it('answers 503 quota_store_unavailable with retry_after 1 and Retry-After: 1 when the quota store is unreachable', async () => {

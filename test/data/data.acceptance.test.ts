@@ -9,7 +9,9 @@ describe.each([1, 42, 1337])('100,000 records of seed %i', (seed) => {
 
   it('break none of the French reader rules', () => {
     const { total, byRule } = checkRecords(records);
-    expect(Object.fromEntries([...byRule].map(([rule, { count, example }]) => [rule, `${count}x, e.g. ${JSON.stringify(example)}`]))).toEqual({});
+    expect(
+      Object.fromEntries([...byRule].map(([rule, { count, example }]) => [rule, `${count}x, e.g. ${JSON.stringify(example)}`])),
+    ).toEqual({});
     expect(total).toBe(0);
   });
 

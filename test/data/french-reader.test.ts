@@ -29,7 +29,8 @@ describe('the French reader checker', () => {
       { street_address: '3 Avenue Jean-Jacques Rousseau' },
       { street_address: '15 Rue Nationale' },
       { street_address: '2 Rue de Paris' },
-    ]) expect(rules(patch), JSON.stringify(patch)).toEqual([]);
+    ])
+      expect(rules(patch), JSON.stringify(patch)).toEqual([]);
   });
 
   // The combinations the issue counted in the old generator, and the ones found reading records.
@@ -74,7 +75,9 @@ describe('the French reader checker', () => {
 
   it('finds no broken rule in 20,000 generated records of four seeds', () => {
     const { total, byRule } = checkRecords([3, 7, 11, 13].flatMap((seed) => generateCompanies(5_000, { seed })));
-    expect(Object.fromEntries([...byRule].map(([rule, { count, example }]) => [rule, `${count}x, e.g. ${JSON.stringify(example)}`]))).toEqual({});
+    expect(
+      Object.fromEntries([...byRule].map(([rule, { count, example }]) => [rule, `${count}x, e.g. ${JSON.stringify(example)}`])),
+    ).toEqual({});
     expect(total).toBe(0);
   });
 });

@@ -43,8 +43,12 @@ describe('shares that follow their sources (docs/data.md)', () => {
 
   it('draws legal forms like new companies: EI about 60%, SASU above SAS, then SARL, SCI and EURL', () => {
     const shares = {
-      EI: share(form('EI')), SASU: share(form('SASU')), SAS: share(form('SAS')), SARL: share(form('SARL')),
-      SCI: share((c) => c.startsWith('SCI ')), EURL: share(form('EURL')),
+      EI: share(form('EI')),
+      SASU: share(form('SASU')),
+      SAS: share(form('SAS')),
+      SARL: share(form('SARL')),
+      SCI: share((c) => c.startsWith('SCI ')),
+      EURL: share(form('EURL')),
     };
     expect(shares.EI).toBeGreaterThan(0.57);
     expect(shares.EI).toBeLessThan(0.63);

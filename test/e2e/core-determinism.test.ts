@@ -28,8 +28,14 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
 }, 60_000);
@@ -39,16 +45,22 @@ afterAll(async () => {
 });
 
 describe('the same seed in Chromium and in Node', () => {
-  it.each([42, 1337, 4294967295])('gives byte-identical records for seed %i', async (seed) => {
-    const page = await browser.newPage();
-    await page.addScriptTag({ content: bundle });
-    const inBrowser = await page.evaluate((s) => {
-      const core = (globalThis as unknown as { SiretMock: typeof SiretMockCore }).SiretMock;
-      return { json: JSON.stringify(core.generateCompanies(5000, { seed: s })), userAgent: navigator.userAgent };
-    }, seed);
-    await page.close();
-    const inNode = createHash('sha256').update(JSON.stringify(generateCompanies(5000, { seed }))).digest('hex');
-    expect(inBrowser.userAgent).toMatch(/Chrome/);
-    expect(createHash('sha256').update(inBrowser.json).digest('hex')).toBe(inNode);
-  }, 30_000);
+  it.each([42, 1337, 4294967295])(
+    'gives byte-identical records for seed %i',
+    async (seed) => {
+      const page = await browser.newPage();
+      await page.addScriptTag({ content: bundle });
+      const inBrowser = await page.evaluate((s) => {
+        const core = (globalThis as unknown as { SiretMock: typeof SiretMockCore }).SiretMock;
+        return { json: JSON.stringify(core.generateCompanies(5000, { seed: s })), userAgent: navigator.userAgent };
+      }, seed);
+      await page.close();
+      const inNode = createHash('sha256')
+        .update(JSON.stringify(generateCompanies(5000, { seed })))
+        .digest('hex');
+      expect(inBrowser.userAgent).toMatch(/Chrome/);
+      expect(createHash('sha256').update(inBrowser.json).digest('hex')).toBe(inNode);
+    },
+    30_000,
+  );
 });

@@ -24,7 +24,11 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await freePort();
   // The exact command the docs give, so that the flags reaching Vite through npm are tested too.
-  vite = await startProcess('npm', ['run', 'demo', '--', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], /Local:\s+http:\/\/127\.0\.0\.1:\d+/);
+  vite = await startProcess(
+    'npm',
+    ['run', 'demo', '--', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    /Local:\s+http:\/\/127\.0\.0\.1:\d+/,
+  );
   demoUrl = `http://127.0.0.1:${port}/`;
   server = await startProcess(
     process.execPath,
@@ -77,7 +81,10 @@ describe('the demo on the MSW worker (npm run demo)', () => {
     expect(headers).toMatch(/RateLimit"minute";r=9;t=\d+, "day";r=99;t=\d+/);
     expect(await page.locator('#minute-text').textContent()).toBe('9 of 10 left');
     expect(await page.locator('#day-text').textContent()).toBe('99 of 100 left');
-    expect(JSON.parse((await page.locator('#body').textContent()) ?? '')).toMatchObject({ count: 5, meta: { rate_limit_remaining_minute: 9 } });
+    expect(JSON.parse((await page.locator('#body').textContent()) ?? '')).toMatchObject({
+      count: 5,
+      meta: { rate_limit_remaining_minute: 9 },
+    });
     await page.close();
   });
 
@@ -195,7 +202,9 @@ describe('the demo on the MSW worker (npm run demo)', () => {
     const reached = new Set<string>();
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press('Tab');
-      reached.add(await page.evaluate(() => document.activeElement?.id || (document.activeElement as HTMLInputElement | null)?.value || ''));
+      reached.add(
+        await page.evaluate(() => document.activeElement?.id || (document.activeElement as HTMLInputElement | null)?.value || ''),
+      );
     }
     for (const id of ['quantity', 'tier', 'seed', 'format', 'scenario', 'send', 'burst', 'advance', 'reset']) expect(reached).toContain(id);
     await page.close();
@@ -259,7 +268,8 @@ describe('the server switch and the built demo (npm start)', () => {
     const page = await openDemo(`${serverUrl}/`);
     expect(await page.title()).toBe('siret-mock demo');
     // meta.source tells who answered: the page's worker says siret-mock, the server was started with --source e2e-server.
-    const source = async (): Promise<unknown> => (JSON.parse((await page.locator('#body').textContent()) ?? '{}') as { meta?: { source?: unknown } }).meta?.source;
+    const source = async (): Promise<unknown> =>
+      (JSON.parse((await page.locator('#body').textContent()) ?? '{}') as { meta?: { source?: unknown } }).meta?.source;
     await sendAndWait(page, /^200 OK/);
     await expect.poll(() => rows(page).count()).toBe(5);
     expect(await source()).toBe('siret-mock');

@@ -35,7 +35,11 @@ it('serves the page from siret.fetch through page.route; reset() and clock.advan
   await page.route('**/api/v1/**', async (route) => {
     const request = route.request();
     const response = await siret.fetch(new Request(request.url(), { method: request.method(), headers: await request.allHeaders() }));
-    await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+    await route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   });
   await page.goto(APP);
   const click = async (): Promise<string> => {

@@ -19,7 +19,11 @@ function renderCompanyCard(record: FixtureRecord): HTMLElement {
 
 // Its search box: accents, case and apostrophe style do not matter.
 const fold = (text: string): string =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\u2019/g, "'").toLowerCase();
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\u2019/g, "'")
+    .toLowerCase();
 const matches = (record: FixtureRecord, query: string): boolean => fold(record.company).includes(fold(query));
 
 // The mock API serves the edge-case profile: long, capitalised, NFD names, curly apostrophes, long communes...

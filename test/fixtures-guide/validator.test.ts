@@ -20,7 +20,9 @@ describe('the SIRET field, fed identifier fixtures', () => {
   it('shows what a Luhn-only validator gets wrong: La Poste, and a SIREN part that fails', () => {
     const wrong = sirets.filter((f) => isSiretField(f.value) !== f.valid);
     // La Poste SIRETs valid by their digit sum are refused, Luhn-valid ones that fail it are accepted...
-    expect(new Set(wrong.map((f) => f.kind))).toEqual(new Set(['la-poste-digit-sum', 'la-poste-digit-sum-failure', 'luhn-valid-implausible']));
+    expect(new Set(wrong.map((f) => f.kind))).toEqual(
+      new Set(['la-poste-digit-sum', 'la-poste-digit-sum-failure', 'luhn-valid-implausible']),
+    );
     // ...and 11122233344455 passes Luhn as a whole although its SIREN, 111222333, does not.
     expect(isSiretField('11122233344455')).toBe(true);
   });

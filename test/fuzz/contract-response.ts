@@ -70,7 +70,9 @@ export async function expectContractResponse(
   } else if (status === 200 && method !== 'HEAD') {
     const type = response.headers.get('content-type') ?? '';
     if (type.startsWith('text/csv')) {
-      expect(text.replace(/^\ufeff/, '').slice(0, 60), where).toMatch(/^siret[,;]siren[,;]company[,;]street_address[,;]city[,;]postcode\r\n/);
+      expect(text.replace(/^\ufeff/, '').slice(0, 60), where).toMatch(
+        /^siret[,;]siren[,;]company[,;]street_address[,;]city[,;]postcode\r\n/,
+      );
     } else {
       const body: unknown = JSON.parse(text);
       if (typeof body === 'object' && body !== null && 'count' in body) {
@@ -84,7 +86,9 @@ export async function expectContractResponse(
         }
       } else {
         // The other 200 JSON bodies: /healthz and the OpenAPI document (also reached through paths the URL parser normalises).
-        expect(body, where).toSatisfy((value: unknown) => typeof value === 'object' && value !== null && ('status' in value || 'openapi' in value));
+        expect(body, where).toSatisfy(
+          (value: unknown) => typeof value === 'object' && value !== null && ('status' in value || 'openapi' in value),
+        );
       }
     }
   }

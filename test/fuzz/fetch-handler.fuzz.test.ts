@@ -24,7 +24,10 @@ const appOptionsArb: fc.Arbitrary<{ options: AppOptions; start: number }> = fc.r
     { requiredKeys: ['passes', 'limits'] },
   ),
   // Any instant from 1970 to 2100, with a bias to the last milliseconds of a UTC day.
-  start: fc.oneof(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.integer({ min: 0, max: 50_000 }).map((day) => day * 86_400_000 - 1)),
+  start: fc.oneof(
+    fc.integer({ min: 0, max: 4_102_444_800_000 }),
+    fc.integer({ min: 0, max: 50_000 }).map((day) => day * 86_400_000 - 1),
+  ),
 });
 
 const REQUESTS_PER_RUN = 10;
@@ -36,20 +39,24 @@ describe('the fetch handler under generated requests', () => {
     let sent = 0;
     const statuses = new Map<number, number>();
     await fc.assert(
-      fc.asyncProperty(appOptionsArb, fc.array(fuzzRequestArb, { minLength: REQUESTS_PER_RUN, maxLength: REQUESTS_PER_RUN }), async ({ options, start }, requests) => {
-        let now = start;
-        const app = createApp({ ...options, clock: { now: () => now } });
-        for (const generated of requests) {
-          now += generated.advanceMs;
-          const request = toRequest(generated);
-          const context = generated.clientAddress === undefined ? undefined : { clientAddress: generated.clientAddress };
-          // `fetch` must resolve: a rejection fails the property with the request that caused it.
-          const response = await app.fetch(request, context);
-          const status = await expectContractResponse(generated, response, { allow5xx: false });
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          sent++;
-        }
-      }),
+      fc.asyncProperty(
+        appOptionsArb,
+        fc.array(fuzzRequestArb, { minLength: REQUESTS_PER_RUN, maxLength: REQUESTS_PER_RUN }),
+        async ({ options, start }, requests) => {
+          let now = start;
+          const app = createApp({ ...options, clock: { now: () => now } });
+          for (const generated of requests) {
+            now += generated.advanceMs;
+            const request = toRequest(generated);
+            const context = generated.clientAddress === undefined ? undefined : { clientAddress: generated.clientAddress };
+            // `fetch` must resolve: a rejection fails the property with the request that caused it.
+            const response = await app.fetch(request, context);
+            const status = await expectContractResponse(generated, response, { allow5xx: false });
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            sent++;
+          }
+        },
+      ),
       fuzzParameters(runs),
     );
     expect(sent).toBeGreaterThanOrEqual(runs * REQUESTS_PER_RUN);
@@ -58,43 +65,58 @@ describe('the fetch handler under generated requests', () => {
     // Bounded by its request count, not by time: on a loaded machine 10,000 requests take longer than the default 20 s.
   }, 180_000);
 
-  it('answers 503 or 500 JSON without a stack when the quota store fails, and never throws', async () => {
-    const failures = ['unavailable', 'unavailable-async', 'type-error', 'rejects-string', 'hangs-then-fails', 'ok'] as const;
-    let sent = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fuzzRequestArb, fc.constantFrom(...failures)), { minLength: 10, maxLength: 10 }), async (pairs) => {
-        let failure: (typeof failures)[number] = 'ok';
-        const ok: QuotaDecision = { allowed: true, exceeded: null, remainingMinute: 9, remainingDay: 99, resetMinute: 60, resetDay: 3600, retryAfter: 1 };
-        const store: QuotaStore = {
-          consume() {
-            switch (failure) {
-              case 'unavailable':
-                throw new QuotaStoreUnavailableError('connection refused');
-              case 'unavailable-async':
-                return Promise.reject(new QuotaStoreUnavailableError('connection reset'));
-              case 'type-error':
-                throw new TypeError("Cannot read properties of undefined (reading 'minute')");
-              case 'rejects-string':
-                return Promise.reject(new Error('Redis said: ERR\n    at evalsha (/secret/path.js:1:1)'));
-              case 'hangs-then-fails':
-                return new Promise((_resolve, reject) => setImmediate(() => reject(new QuotaStoreUnavailableError('timeout'))));
-              default:
-                return ok;
+  it(
+    'answers 503 or 500 JSON without a stack when the quota store fails, and never throws',
+    async () => {
+      const failures = ['unavailable', 'unavailable-async', 'type-error', 'rejects-string', 'hangs-then-fails', 'ok'] as const;
+      let sent = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(fuzzRequestArb, fc.constantFrom(...failures)), { minLength: 10, maxLength: 10 }),
+          async (pairs) => {
+            let failure: (typeof failures)[number] = 'ok';
+            const ok: QuotaDecision = {
+              allowed: true,
+              exceeded: null,
+              remainingMinute: 9,
+              remainingDay: 99,
+              resetMinute: 60,
+              resetDay: 3600,
+              retryAfter: 1,
+            };
+            const store: QuotaStore = {
+              consume() {
+                switch (failure) {
+                  case 'unavailable':
+                    throw new QuotaStoreUnavailableError('connection refused');
+                  case 'unavailable-async':
+                    return Promise.reject(new QuotaStoreUnavailableError('connection reset'));
+                  case 'type-error':
+                    throw new TypeError("Cannot read properties of undefined (reading 'minute')");
+                  case 'rejects-string':
+                    return Promise.reject(new Error('Redis said: ERR\n    at evalsha (/secret/path.js:1:1)'));
+                  case 'hangs-then-fails':
+                    return new Promise((_resolve, reject) => setImmediate(() => reject(new QuotaStoreUnavailableError('timeout'))));
+                  default:
+                    return ok;
+                }
+              },
+              reset() {},
+            };
+            const app = createApp({ passes: [KNOWN_PASS], store, clock: { now: () => 1_795_000_000_000 } });
+            for (const [generated, nextFailure] of pairs) {
+              failure = nextFailure;
+              const response = await app.fetch(toRequest(generated));
+              const status = await expectContractResponse(generated, response, { allow5xx: true });
+              if (status >= 500) expect(failure).not.toBe('ok');
+              sent++;
             }
           },
-          reset() {},
-        };
-        const app = createApp({ passes: [KNOWN_PASS], store, clock: { now: () => 1_795_000_000_000 } });
-        for (const [generated, nextFailure] of pairs) {
-          failure = nextFailure;
-          const response = await app.fetch(toRequest(generated));
-          const status = await expectContractResponse(generated, response, { allow5xx: true });
-          if (status >= 500) expect(failure).not.toBe('ok');
-          sent++;
-        }
-      }),
-      fuzzParameters(scaled(100, 1_000)),
-    );
-    expect(sent).toBeGreaterThanOrEqual(1_000);
-  }, scaled(90_000, 1_200_000));
+        ),
+        fuzzParameters(scaled(100, 1_000)),
+      );
+      expect(sent).toBeGreaterThanOrEqual(1_000);
+    },
+    scaled(90_000, 1_200_000),
+  );
 });

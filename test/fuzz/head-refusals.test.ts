@@ -24,7 +24,9 @@ const bigHeaders = (status: number): Record<string, string> => (status === 431 ?
 
 describe('HEAD requests refused before the handler', () => {
   it.each(OVERSIZED)('with %s: the status line and headers, and no body after them', async (_name, path, status) => {
-    const extra = Object.entries(bigHeaders(status)).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const extra = Object.entries(bigHeaders(status))
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     const reply = await exchange(port, Buffer.from(`HEAD ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`, 'latin1'), 'end', 5_000);
     const text = reply.bytes.toString('latin1');
     expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));

@@ -20,15 +20,60 @@ const junk = (maxLength: number): fc.Arbitrary<string> => fc.string({ unit: junk
 const requestLineArb = fc
   .tuple(
     fc.oneof(
-      fc.constantFrom('GET', 'get', 'G ET', 'GET\x00', '', ' GET', 'CONNECT', 'TRACE', 'PRI', 'HEAD', 'DELETE', 'ÄÖ', 'GET\tGET', '\x16\x03\x01'),
+      fc.constantFrom(
+        'GET',
+        'get',
+        'G ET',
+        'GET\x00',
+        '',
+        ' GET',
+        'CONNECT',
+        'TRACE',
+        'PRI',
+        'HEAD',
+        'DELETE',
+        'ÄÖ',
+        'GET\tGET',
+        '\x16\x03\x01',
+      ),
       junk(8),
     ),
     fc.oneof(
-      fc.constantFrom('/api/v1/generate', '', '*', '/%', '/%zz', '/api/v1/generate?quantity=%00', 'http://[::1', 'http://x:99999/', '/\x00', '/\x7f', '/ /', '//', '/api/v1/generate#frag', '\\api\\v1', 'x'.repeat(9_000)),
+      fc.constantFrom(
+        '/api/v1/generate',
+        '',
+        '*',
+        '/%',
+        '/%zz',
+        '/api/v1/generate?quantity=%00',
+        'http://[::1',
+        'http://x:99999/',
+        '/\x00',
+        '/\x7f',
+        '/ /',
+        '//',
+        '/api/v1/generate#frag',
+        '\\api\\v1',
+        'x'.repeat(9_000),
+      ),
       junk(30).map((text) => `/${text}`),
     ),
     fc.oneof(
-      fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/0.9', 'HTTP/1.10', 'http/1.1', 'HTTP/1.1 extra', '', 'HTTP/', 'HTTP/1', 'HTTP/1.1\x00', 'HTTPS/1.1', 'HTTP/-1.1'),
+      fc.constantFrom(
+        'HTTP/1.1',
+        'HTTP/1.0',
+        'HTTP/2.0',
+        'HTTP/0.9',
+        'HTTP/1.10',
+        'http/1.1',
+        'HTTP/1.1 extra',
+        '',
+        'HTTP/',
+        'HTTP/1',
+        'HTTP/1.1\x00',
+        'HTTPS/1.1',
+        'HTTP/-1.1',
+      ),
       junk(10),
     ),
     fc.constantFrom(' ', '  ', '\t', ''),
@@ -98,22 +143,41 @@ const BAD_CHUNKS = [
   '',
 ];
 const chunkedArb = fc
-  .tuple(fc.constantFrom('POST', 'GET', 'PUT', 'HEAD'), fc.constantFrom('/api/v1/generate', '/healthz', '/x'), fc.oneof(fc.constantFrom(...BAD_CHUNKS), junk(64)))
+  .tuple(
+    fc.constantFrom('POST', 'GET', 'PUT', 'HEAD'),
+    fc.constantFrom('/api/v1/generate', '/healthz', '/x'),
+    fc.oneof(fc.constantFrom(...BAD_CHUNKS), junk(64)),
+  )
   .map(([method, path, chunks]) => `${method} ${path} HTTP/1.1${CRLF}Host: x${CRLF}Transfer-Encoding: chunked${CRLF}${CRLF}${chunks}`);
 
 // Oversized request lines and header sections, just under and well over the server's limits.
 const hugeArb = fc.oneof(
-  fc.integer({ min: 15_000, max: 70_000 }).map((size) => `GET /api/v1/generate HTTP/1.1${CRLF}Host: x${CRLF}X-Big: ${'b'.repeat(size)}${CRLF}${CRLF}`),
-  fc.integer({ min: 100, max: 400 }).map((count) => `GET /healthz HTTP/1.1${CRLF}Host: x${CRLF}${Array.from({ length: count }, (_, i) => `X-H${i}: ${'v'.repeat(60)}`).join(CRLF)}${CRLF}${CRLF}`),
+  fc
+    .integer({ min: 15_000, max: 70_000 })
+    .map((size) => `GET /api/v1/generate HTTP/1.1${CRLF}Host: x${CRLF}X-Big: ${'b'.repeat(size)}${CRLF}${CRLF}`),
+  fc
+    .integer({ min: 100, max: 400 })
+    .map(
+      (count) =>
+        `GET /healthz HTTP/1.1${CRLF}Host: x${CRLF}${Array.from({ length: count }, (_, i) => `X-H${i}: ${'v'.repeat(60)}`).join(CRLF)}${CRLF}${CRLF}`,
+    ),
   fc.integer({ min: 8_000, max: 40_000 }).map((size) => `GET /api/v1/generate?q=${'a'.repeat(size)} HTTP/1.1${CRLF}Host: x${CRLF}${CRLF}`),
 );
 
 // A valid request cut anywhere: a half-closed socket must not leave the server waiting.
-const truncatedArb = fc.tuple(fc.constantFrom(VALID, VALID_HEALTH, `POST /api/v1/generate HTTP/1.1${CRLF}Host: x${CRLF}Content-Length: 50${CRLF}${CRLF}abc`), fc.nat()).map(([request, cut]) => request.slice(0, cut % request.length));
+const truncatedArb = fc
+  .tuple(
+    fc.constantFrom(VALID, VALID_HEALTH, `POST /api/v1/generate HTTP/1.1${CRLF}Host: x${CRLF}Content-Length: 50${CRLF}${CRLF}abc`),
+    fc.nat(),
+  )
+  .map(([request, cut]) => request.slice(0, cut % request.length));
 
 // Good requests next to junk on one connection: the good ones are answered, the junk ends the connection.
 const pipelinedArb = fc
-  .array(fc.oneof(fc.constantFrom(VALID, VALID_HEALTH, 'GET / HTTP/1.1\r\n\r\n'), junk(40), requestLineArb, chunkedArb), { minLength: 2, maxLength: 5 })
+  .array(fc.oneof(fc.constantFrom(VALID, VALID_HEALTH, 'GET / HTTP/1.1\r\n\r\n'), junk(40), requestLineArb, chunkedArb), {
+    minLength: 2,
+    maxLength: 5,
+  })
   .map((parts) => parts.join(''));
 
 /** The pass token the fuzzed server is started with, so abandoned downloads can be large lifetime CSV exports. */
@@ -129,7 +193,9 @@ const abandonedArb = fc
     fc.integer({ min: 1, max: 4 }),
   )
   .map(([method, query, withPass, copies]) =>
-    `${method} /api/v1/generate${query} HTTP/1.1${CRLF}Host: x${CRLF}${withPass ? `Authorization: Bearer ${FUZZ_PASS}${CRLF}` : ''}${CRLF}`.repeat(copies),
+    `${method} /api/v1/generate${query} HTTP/1.1${CRLF}Host: x${CRLF}${withPass ? `Authorization: Bearer ${FUZZ_PASS}${CRLF}` : ''}${CRLF}`.repeat(
+      copies,
+    ),
   );
 
 const binaryArb = fc.uint8Array({ minLength: 1, maxLength: 4_096 }).map((bytes) => Buffer.from(bytes));

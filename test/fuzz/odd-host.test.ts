@@ -41,7 +41,10 @@ describe('a Host header that is not a valid URL host', () => {
 
   it('never answers 5xx whatever host name or address the Host header holds', async () => {
     const hostArb = fc
-      .tuple(fc.string({ unit: fc.constantFrom(...'0123456789.-axXfF'), minLength: 1, maxLength: 16 }), fc.option(fc.integer({ min: 0, max: 65_535 }), { nil: undefined }))
+      .tuple(
+        fc.string({ unit: fc.constantFrom(...'0123456789.-axXfF'), minLength: 1, maxLength: 16 }),
+        fc.option(fc.integer({ min: 0, max: 65_535 }), { nil: undefined }),
+      )
       .map(([name, hostPort]) => (hostPort === undefined ? name : `${name}:${hostPort}`));
     await fc.assert(
       fc.asyncProperty(hostArb, async (host) => {

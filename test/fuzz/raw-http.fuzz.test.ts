@@ -27,7 +27,12 @@ function expectCleanReply(malformed: MalformedCase, bytes: Buffer): number[] {
 }
 
 /** Runs `count` generated malformed exchanges against `port`, `concurrency` at a time, each followed by a good request. */
-async function fuzzServer(port: number, origin: URL, count: number, concurrency: number): Promise<{ families: Map<string, number>; statuses: Set<number> }> {
+async function fuzzServer(
+  port: number,
+  origin: URL,
+  count: number,
+  concurrency: number,
+): Promise<{ families: Map<string, number>; statuses: Set<number> }> {
   const families = new Map<string, number>();
   const statuses = new Set<number>();
   let sent = 0;
@@ -63,38 +68,53 @@ describe('the server under malformed raw HTTP', () => {
   });
 
   const count = scaled(2_000, 20_000);
-  it(`answers ${count} malformed requests without a 5xx or a crash, and serves the next good request each time`, async () => {
-    const server = createSiretServer({ demoDir: false, passes: [PASS], log: () => undefined, headersTimeout: 2_000, requestTimeout: 4_000, keepAliveTimeout: 500 });
-    servers.push(server);
-    const origin = await server.listen(0, '127.0.0.1');
-    const { families, statuses } = await fuzzServer(Number(origin.port), origin, count, 20);
-    // The generators reach the server's refusals (400, 414, 431) and the good requests hidden among the junk (200).
-    for (const status of [200, 400, 414, 431]) expect(statuses).toContain(status);
-    expect([...families.keys()].sort()).toEqual([
-      'bad header syntax',
-      'bad request line',
-      'binary garbage',
-      'good request, client gone',
-      'huge request line or headers',
-      'invalid chunked encoding',
-      'pipelined junk',
-      'truncated request, half-closed',
-    ]);
-    // And the full path still works: quota, generation, JSON.
-    const response = await fetch(new URL('/api/v1/generate?quantity=3', origin), { headers: { authorization: `Bearer ${PASS}` } });
-    expect(response.status).toBe(200);
-    expect((await response.json()).count).toBe(3);
-  }, scaled(60_000, 1_200_000));
+  it(
+    `answers ${count} malformed requests without a 5xx or a crash, and serves the next good request each time`,
+    async () => {
+      const server = createSiretServer({
+        demoDir: false,
+        passes: [PASS],
+        log: () => undefined,
+        headersTimeout: 2_000,
+        requestTimeout: 4_000,
+        keepAliveTimeout: 500,
+      });
+      servers.push(server);
+      const origin = await server.listen(0, '127.0.0.1');
+      const { families, statuses } = await fuzzServer(Number(origin.port), origin, count, 20);
+      // The generators reach the server's refusals (400, 414, 431) and the good requests hidden among the junk (200).
+      for (const status of [200, 400, 414, 431]) expect(statuses).toContain(status);
+      expect([...families.keys()].sort()).toEqual([
+        'bad header syntax',
+        'bad request line',
+        'binary garbage',
+        'good request, client gone',
+        'huge request line or headers',
+        'invalid chunked encoding',
+        'pipelined junk',
+        'truncated request, half-closed',
+      ]);
+      // And the full path still works: quota, generation, JSON.
+      const response = await fetch(new URL('/api/v1/generate?quantity=3', origin), { headers: { authorization: `Bearer ${PASS}` } });
+      expect(response.status).toBe(200);
+      expect((await response.json()).count).toBe(3);
+    },
+    scaled(60_000, 1_200_000),
+  );
 
   const processCount = scaled(300, 5_000);
-  it(`keeps a siret-mock serve process alive through ${processCount} malformed requests`, async () => {
-    const child = await startServerProcess(['--port', '0', '--quiet', '--pass', PASS]);
-    processes.push(child);
-    await fuzzServer(Number(child.url.port), child.url, processCount, 20);
-    expect(child.child.exitCode).toBeNull();
-    expect(child.child.signalCode).toBeNull();
-    const response = await fetch(new URL('/api/v1/generate?quantity=2', child.url), { headers: { authorization: `Bearer ${PASS}` } });
-    expect(response.status).toBe(200);
-    expect(child.stderr()).not.toMatch(STACK_FRAME);
-  }, scaled(60_000, 1_200_000));
+  it(
+    `keeps a siret-mock serve process alive through ${processCount} malformed requests`,
+    async () => {
+      const child = await startServerProcess(['--port', '0', '--quiet', '--pass', PASS]);
+      processes.push(child);
+      await fuzzServer(Number(child.url.port), child.url, processCount, 20);
+      expect(child.child.exitCode).toBeNull();
+      expect(child.child.signalCode).toBeNull();
+      const response = await fetch(new URL('/api/v1/generate?quantity=2', child.url), { headers: { authorization: `Bearer ${PASS}` } });
+      expect(response.status).toBe(200);
+      expect(child.stderr()).not.toMatch(STACK_FRAME);
+    },
+    scaled(60_000, 1_200_000),
+  );
 });

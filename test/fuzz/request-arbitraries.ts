@@ -24,6 +24,7 @@ const TOKEN_CHARS = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefgh
 const token = (maxLength: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 1, maxLength });
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
+// prettier-ignore
 const methodArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('GET', 'HEAD') },
   { weight: 2, arbitrary: fc.constantFrom('OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'get', 'head', 'options', 'Get', 'PROPFIND', 'M-SEARCH', 'QUERY') },
@@ -31,6 +32,7 @@ const methodArb: fc.Arbitrary<string> = fc.oneof(
 );
 
 // Real paths and near misses: case, trailing slash, doubled slash, percent-encoded letters, dot segments, other versions.
+// prettier-ignore
 const NEAR_PATHS = [
   '/api/v1/generate',
   '/api/v1/openapi.json',
@@ -67,11 +69,15 @@ const pathArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 14, arbitrary: fc.constant('/api/v1/generate') },
   { weight: 2, arbitrary: fc.constantFrom('/api/v1/openapi.json', '/healthz', '/api/v1/./generate', '/api/v1/x/../generate') },
   { weight: 4, arbitrary: fc.constantFrom(...NEAR_PATHS) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NEAR_PATHS), graphemes(6)).map(([path, tail]) => (path === '' ? `/${tail}` : path + tail)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NEAR_PATHS), graphemes(6)).map(([path, tail]) => (path === '' ? `/${tail}` : path + tail)),
+  },
   { weight: 1, arbitrary: graphemes(20).map((path) => `/${path}`) },
 );
 
 // Parameter values: valid ones, edges of every range, numbers the contract rejects, huge numbers, unicode digits and junk.
+// prettier-ignore
 const EDGE_VALUES = [
   '', '0', '1', '5', '10', '49', '50', '51', '99', '100', '101', '-1', '-0', '+5', ' 5', '5 ', '5.0', '5.', '.5', '1e1', '1E2', '0x10',
   '0b1', '0o7', '00005', '０５', '٥', '५', '５', 'NaN', 'Infinity', '-Infinity', 'null', 'undefined', 'true', '[]', '{}',
@@ -88,7 +94,10 @@ const valueArb: fc.Arbitrary<string> = fc.oneof(
 );
 const nameArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('quantity', 'format', 'excel', 'seed') },
-  { weight: 1, arbitrary: fc.constantFrom('Quantity', 'QUANTITY', 'quantity[]', 'quantity ', ' quantity', 'ｑuantity', 'qty', 'q', 'Format', 'SEED') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('Quantity', 'QUANTITY', 'quantity[]', 'quantity ', ' quantity', 'ｑuantity', 'qty', 'q', 'Format', 'SEED'),
+  },
   { weight: 1, arbitrary: graphemes(8) },
 );
 
@@ -134,7 +143,12 @@ const queryArb: fc.Arbitrary<string> = fc.oneof(
 
 // Header values: what the fetch API accepts (Latin-1, no NUL, CR or LF; leading and trailing whitespace is trimmed).
 const latin1 = (maxLength: number): fc.Arbitrary<string> =>
-  fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(9)).map((code) => String.fromCharCode(code)), maxLength });
+  fc.string({
+    unit: fc
+      .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(9))
+      .map((code) => String.fromCharCode(code)),
+    maxLength,
+  });
 
 const authorizationArb: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 4, arbitrary: fc.constant(undefined) },
@@ -200,7 +214,11 @@ const acceptArb: fc.Arbitrary<string | undefined> = fc.oneof(
       .array(
         fc.tuple(
           fc.constantFrom('text/csv', 'application/json', '*/*', 'text/*', 'application/*', 'x/y', '', '/', 'text/'),
-          fc.oneof(fc.constant(''), fc.double({ noNaN: false }).map((q) => `;q=${q}`), latin1(6).map((q) => `;q=${q}`)),
+          fc.oneof(
+            fc.constant(''),
+            fc.double({ noNaN: false }).map((q) => `;q=${q}`),
+            latin1(6).map((q) => `;q=${q}`),
+          ),
         ),
         { maxLength: 6 },
       )
@@ -210,11 +228,43 @@ const acceptArb: fc.Arbitrary<string | undefined> = fc.oneof(
 );
 
 const headerNameArb = fc.oneof(
-  fc.constantFrom('x-forwarded-for', 'forwarded', 'x-real-ip', 'host', 'origin', 'content-type', 'content-length', 'cookie', 'range', 'if-none-match', 'user-agent', 'x-a'),
+  fc.constantFrom(
+    'x-forwarded-for',
+    'forwarded',
+    'x-real-ip',
+    'host',
+    'origin',
+    'content-type',
+    'content-length',
+    'cookie',
+    'range',
+    'if-none-match',
+    'user-agent',
+    'x-a',
+  ),
   token(24),
 );
 const oddHeadersArb: fc.Arbitrary<Array<[string, string]>> = fc.array(
-  fc.tuple(headerNameArb, fc.oneof(latin1(30), fc.constant('x'.repeat(10_000)), fc.constantFrom('-1', '0', '99999999999999999999', '127.0.0.1, ::1, junk', '999.1.1.1', '1.2.3.4.5', 'a.0x10', '[1.2.3.4]', '[::1]:3000', 'x:99999', 'localhost:3000'))),
+  fc.tuple(
+    headerNameArb,
+    fc.oneof(
+      latin1(30),
+      fc.constant('x'.repeat(10_000)),
+      fc.constantFrom(
+        '-1',
+        '0',
+        '99999999999999999999',
+        '127.0.0.1, ::1, junk',
+        '999.1.1.1',
+        '1.2.3.4.5',
+        'a.0x10',
+        '[1.2.3.4]',
+        '[::1]:3000',
+        'x:99999',
+        'localhost:3000',
+      ),
+    ),
+  ),
   { maxLength: 4 },
 );
 
@@ -264,9 +314,53 @@ export function toRequest(request: FuzzRequest, origin = 'http://localhost'): Re
 // Path-shaped request-targets for the demo file server: segments under existing files, dot segments in every spelling,
 // percent-encoded separators, NUL and bytes that are not UTF-8, backslashes, long components and long paths.
 const PATH_PIECES = [
-  '..', '.', '', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%2e', '%2f', '%2F', '%5c', '%5C', '..%2f', '..%5c', '%00', '%0a', '%0d%0a', '%c0%ae%c0%ae',
-  '%c0%af', '%e0%80%ae', '%ff', '%fe%ff', '%', '%z', '%%32%65', '\\', '..\\', '~', 'etc', 'passwd', 'proc', 'self', 'environ', 'index.html', 'assets',
-  'node_modules', 'package.json', 'x.js', ';', '?', '#', ':', '@', 'ünï', '%e2%80%ae', '%20', '+',
+  '..',
+  '.',
+  '',
+  '%2e%2e',
+  '%2E%2E',
+  '.%2e',
+  '%2e.',
+  '%2e',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '..%2f',
+  '..%5c',
+  '%00',
+  '%0a',
+  '%0d%0a',
+  '%c0%ae%c0%ae',
+  '%c0%af',
+  '%e0%80%ae',
+  '%ff',
+  '%fe%ff',
+  '%',
+  '%z',
+  '%%32%65',
+  '\\',
+  '..\\',
+  '~',
+  'etc',
+  'passwd',
+  'proc',
+  'self',
+  'environ',
+  'index.html',
+  'assets',
+  'node_modules',
+  'package.json',
+  'x.js',
+  ';',
+  '?',
+  '#',
+  ':',
+  '@',
+  'ünï',
+  '%e2%80%ae',
+  '%20',
+  '+',
 ];
 
 /** Request-targets for the demo's file server; `files` are paths of files it serves (`/index.html`, `/assets/x.js`). */
@@ -275,13 +369,23 @@ export function demoTargetArb(files: readonly string[]): fc.Arbitrary<string> {
     { weight: 6, arbitrary: fc.constantFrom(...PATH_PIECES) },
     { weight: 1, arbitrary: fc.integer({ min: 200, max: 300 }).map((length) => 'n'.repeat(length)) },
     { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9._~-]{1,12}$/) },
-    { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 6 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 6 })
+        .map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+    },
   );
   const tail = fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join('/'));
   return fc.oneof(
     // Below an existing file, or around it with dot segments.
     { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...files), tail).map(([file, rest]) => `${file}/${rest}`) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...files), fc.constantFrom('/..', '/../..', '%2f..', '/.', '/', '%00', '\\..', '.map')).map(([file, end]) => file + end) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...files), fc.constantFrom('/..', '/../..', '%2f..', '/.', '/', '%00', '\\..', '.map'))
+        .map(([file, end]) => file + end),
+    },
     { weight: 3, arbitrary: tail.map((rest) => `/${rest}`) },
     // A long component, or a long path, up to the 8 KiB URL limit and a little over it.
     { weight: 1, arbitrary: fc.integer({ min: 250, max: 8_300 }).map((length) => `/${'a'.repeat(length)}`) },

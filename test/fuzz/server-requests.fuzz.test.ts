@@ -23,7 +23,15 @@ const servers: Record<'free' | 'lifetime', { server: SiretServer; port: number }
 
 beforeAll(async () => {
   for (const tier of ['free', 'lifetime'] as const) {
-    const server = createSiretServer({ tier, passes: [KNOWN_PASS], demoDir: false, log: () => undefined, clock: { now: () => now }, trustProxy: tier === 'free' ? 1 : 0, limits: { perMinute: 3, perDay: 20 } });
+    const server = createSiretServer({
+      tier,
+      passes: [KNOWN_PASS],
+      demoDir: false,
+      log: () => undefined,
+      clock: { now: () => now },
+      trustProxy: tier === 'free' ? 1 : 0,
+      limits: { perMinute: 3, perDay: 20 },
+    });
     servers[tier] = { server, port: Number((await server.listen(0, '127.0.0.1')).port) };
   }
 });
@@ -41,18 +49,22 @@ function send(port: number, generated: FuzzRequest): Promise<Response> {
   // node:http frames a body only for some methods; an OPTIONS body without a length would be read as the next request.
   if (generated.body !== undefined) headers.push(['content-length', String(Buffer.byteLength(generated.body))]);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: generated.method, path: url.pathname + url.search, headers: headers.flat(), agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-        const status = res.statusCode ?? 0;
-        resolve(new Response(status === 204 || body.length === 0 ? null : body, { status, headers: responseHeaders }));
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: generated.method, path: url.pathname + url.search, headers: headers.flat(), agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+          const status = res.statusCode ?? 0;
+          resolve(new Response(status === 204 || body.length === 0 ? null : body, { status, headers: responseHeaders }));
+        });
+      },
+    );
     req.on('error', reject);
     req.end(generated.body);
   });
@@ -61,24 +73,32 @@ function send(port: number, generated: FuzzRequest): Promise<Response> {
 describe('the server under generated requests over HTTP', () => {
   const runs = scaled(200, 2_000);
 
-  it(`never answers 5xx and every error is contract JSON (${runs * 10} requests through the node adapter)`, async () => {
-    let sent = 0;
-    const statuses = new Set<number>();
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom('free' as const, 'lifetime' as const), fc.array(fuzzRequestArb, { minLength: 10, maxLength: 10 }), async (tier, requests) => {
-        const { port } = servers[tier] as { port: number };
-        for (const generated of requests) {
-          now += generated.advanceMs;
-          const response = await send(port, generated);
-          statuses.add(await expectContractResponse(generated, response, { allow5xx: false, transportCodes: TRANSPORT_CODES }));
-          sent++;
-        }
-      }),
-      fuzzParameters(runs),
-    );
-    expect(sent).toBe(runs * 10);
-    for (const status of [200, 204, 400, 401, 403, 404, 405, 429]) expect(statuses).toContain(status);
-  }, scaled(60_000, 1_200_000));
+  it(
+    `never answers 5xx and every error is contract JSON (${runs * 10} requests through the node adapter)`,
+    async () => {
+      let sent = 0;
+      const statuses = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('free' as const, 'lifetime' as const),
+          fc.array(fuzzRequestArb, { minLength: 10, maxLength: 10 }),
+          async (tier, requests) => {
+            const { port } = servers[tier] as { port: number };
+            for (const generated of requests) {
+              now += generated.advanceMs;
+              const response = await send(port, generated);
+              statuses.add(await expectContractResponse(generated, response, { allow5xx: false, transportCodes: TRANSPORT_CODES }));
+              sent++;
+            }
+          },
+        ),
+        fuzzParameters(runs),
+      );
+      expect(sent).toBe(runs * 10);
+      for (const status of [200, 204, 400, 401, 403, 404, 405, 429]) expect(statuses).toContain(status);
+    },
+    scaled(60_000, 1_200_000),
+  );
 });
 
 // The demo's file server, in the default configuration (the built demo in dist/demo): path-shaped targets sent raw, so no
@@ -104,7 +124,11 @@ function exchange(port: number, request: string): Promise<{ status: number; head
       const split = raw.indexOf('\r\n\r\n');
       const headers = raw.slice(0, split).toLowerCase();
       const body = raw.slice(split + 4);
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(raw)?.[1] ?? 0), headers, body: headers.includes('transfer-encoding: chunked') ? unchunk(body) : body });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(raw)?.[1] ?? 0),
+        headers,
+        body: headers.includes('transfer-encoding: chunked') ? unchunk(body) : body,
+      });
     });
   });
 }
@@ -128,32 +152,43 @@ describe('the demo file server under generated path-shaped targets', () => {
     await demo?.close();
   });
 
-  it(`answers a demo file or a JSON error to each, and /healthz after every batch (${runs * 20} requests)`, async () => {
-    demo = createSiretServer({ log: () => undefined, keepAliveTimeout: 1_000 });
-    expect(demo.servesDemo).toBe(true);
-    const port = Number((await demo.listen(0, '127.0.0.1')).port);
-    const statuses = new Set<number>();
-    await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('GET', 'HEAD'), demoTargetArb(DEMO_FILES)), { minLength: 20, maxLength: 20 }), async (batch) => {
-        const replies = await Promise.all(batch.map(([method, target]) => exchange(port, `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)));
-        for (const [i, reply] of replies.entries()) {
-          const [method, target] = batch[i] as [string, string];
-          statuses.add(reply.status);
-          expect(reply.body, target).not.toMatch(STACK_FRAME);
-          expect(reply.body, target).not.toMatch(/\/(?:work|home|root|etc|proc)\/|node_modules/);
-          if (reply.status === 200) {
-            if (method === 'GET') expect(DEMO_BYTES.has(reply.body), target).toBe(true);
-          } else {
-            expect([400, 404, 414], target).toContain(reply.status);
-            expect(reply.headers, target).toContain('content-type: application/json');
-            if (method === 'GET') expect(JSON.parse(reply.body), target).toHaveProperty('error');
-          }
-        }
-        const health = await exchange(port, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
-        expect(health.status).toBe(200);
-      }),
-      fuzzParameters(runs),
-    );
-    for (const status of [200, 404, 414]) expect(statuses).toContain(status);
-  }, scaled(60_000, 1_200_000));
+  it(
+    `answers a demo file or a JSON error to each, and /healthz after every batch (${runs * 20} requests)`,
+    async () => {
+      demo = createSiretServer({ log: () => undefined, keepAliveTimeout: 1_000 });
+      expect(demo.servesDemo).toBe(true);
+      const port = Number((await demo.listen(0, '127.0.0.1')).port);
+      const statuses = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.constantFrom('GET', 'HEAD'), demoTargetArb(DEMO_FILES)), { minLength: 20, maxLength: 20 }),
+          async (batch) => {
+            const replies = await Promise.all(
+              batch.map(([method, target]) =>
+                exchange(port, `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+              ),
+            );
+            for (const [i, reply] of replies.entries()) {
+              const [method, target] = batch[i] as [string, string];
+              statuses.add(reply.status);
+              expect(reply.body, target).not.toMatch(STACK_FRAME);
+              expect(reply.body, target).not.toMatch(/\/(?:work|home|root|etc|proc)\/|node_modules/);
+              if (reply.status === 200) {
+                if (method === 'GET') expect(DEMO_BYTES.has(reply.body), target).toBe(true);
+              } else {
+                expect([400, 404, 414], target).toContain(reply.status);
+                expect(reply.headers, target).toContain('content-type: application/json');
+                if (method === 'GET') expect(JSON.parse(reply.body), target).toHaveProperty('error');
+              }
+            }
+            const health = await exchange(port, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+            expect(health.status).toBe(200);
+          },
+        ),
+        fuzzParameters(runs),
+      );
+      for (const status of [200, 404, 414]) expect(statuses).toContain(status);
+    },
+    scaled(60_000, 1_200_000),
+  );
 });

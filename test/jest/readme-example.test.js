@@ -28,7 +28,7 @@ it('serves 5 records per call, then the free-tier 429 on the 11th call', async (
   expect((await fetch(url)).status).toBe(200);
 });
 
-it('serves the OpenAPI document (its module loads under Jest\'s CommonJS runtime)', async () => {
+it("serves the OpenAPI document (its module loads under Jest's CommonJS runtime)", async () => {
   const response = await fetch('https://api.example.test/api/v1/openapi.json');
   expect(response.status).toBe(200);
   expect((await response.json()).openapi).toMatch(/^3\./);

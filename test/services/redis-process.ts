@@ -29,13 +29,18 @@ export async function startRedis(extraArgs: string[] = []): Promise<RedisProcess
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
     if (child && child.exitCode === null && child.signalCode === null) return;
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', ...extraArgs], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning', ...extraArgs],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const deadline = Date.now() + 10_000;
     while (!(await pings(port))) {
       if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
-      if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (is the Debian package redis-server installed?)`);
+      if (child.exitCode !== null)
+        throw new Error(`redis-server exited with ${child.exitCode} (is the Debian package redis-server installed?)`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };

@@ -26,7 +26,13 @@ const COUNTED = new Set([200, 400, 403]);
 describe('Redis frozen (SIGSTOP) in the middle of a burst, then resumed', () => {
   it('counts exactly the answers that were counted: no 503 is charged when the queued scripts run late', async () => {
     const lines: string[] = [];
-    server = createSiretServer({ redis: redis.url, trustProxy: 1, demoDir: false, log: (line) => lines.push(line), limits: { perMinute: 1_000, perDay: 1_000 } });
+    server = createSiretServer({
+      redis: redis.url,
+      trustProxy: 1,
+      demoDir: false,
+      log: (line) => lines.push(line),
+      limits: { perMinute: 1_000, perDay: 1_000 },
+    });
     const origin = await server.listen(0, '127.0.0.1');
     const statuses = new Map<string, number[]>();
     const send = async (i: number): Promise<void> => {
@@ -64,7 +70,9 @@ describe('Redis frozen (SIGSTOP) in the middle of a burst, then resumed', () => 
 
     const all = [...statuses.values()].flat();
     const tally = (status: number): number => all.filter((s) => s === status).length;
-    console.log(`REDIS-STALL ${JSON.stringify({ requests: all.length, ok: tally(200), badRequest: tally(400), unauthorized: tally(401), unavailable: tally(503) })}`);
+    console.log(
+      `REDIS-STALL ${JSON.stringify({ requests: all.length, ok: tally(200), badRequest: tally(400), unauthorized: tally(401), unavailable: tally(503) })}`,
+    );
     // The burst reached every case (figures vary with the machine's load: a request every 10 ms is a request every 10+ ms).
     expect(tally(503)).toBeGreaterThan(5);
     expect(tally(200)).toBeGreaterThan(30);

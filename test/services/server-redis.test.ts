@@ -48,7 +48,9 @@ describe('several server processes on one Redis', () => {
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
-    const remaining = await Promise.all(responses.filter((r) => r.status === 200).map(async (r) => (await r.json()).meta.rate_limit_remaining_minute));
+    const remaining = await Promise.all(
+      responses.filter((r) => r.status === 200).map(async (r) => (await r.json()).meta.rate_limit_remaining_minute),
+    );
     expect(remaining.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -51,7 +51,16 @@ try {
     const files = readdirSync(inputs).map((f) => join(inputs, f));
     execFileSync(
       'soffice',
-      [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', `--infilter=${IMPORT}`, '--convert-to', EXPORT, '--outdir', out, ...files],
+      [
+        `-env:UserInstallation=${pathToFileURL(profile).href}`,
+        '--headless',
+        `--infilter=${IMPORT}`,
+        '--convert-to',
+        EXPORT,
+        '--outdir',
+        out,
+        ...files,
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'], timeout: 240_000 },
     );
     const saved = readdirSync(out);
@@ -63,7 +72,9 @@ try {
 
     const control = read('control')[1] ?? [];
     const controlDamaged = control[1] === '4400' && (locale !== 'fr-FR' || control[0] === '340231513');
-    console.log(`${locale}: control file of bare digits comes back as ${JSON.stringify(control)}${controlDamaged ? ' (damaged, as expected)' : ''}`);
+    console.log(
+      `${locale}: control file of bare digits comes back as ${JSON.stringify(control)}${controlDamaged ? ' (damaged, as expected)' : ''}`,
+    );
     if (!controlDamaged) {
       failures++;
       console.error(`${locale}: the control file was not damaged: the locale or the import options did not take effect`);
@@ -73,10 +84,13 @@ try {
       const got = read(name);
       let cells = 0;
       const wrong: string[] = [];
-      rows.forEach((row, i) => row.forEach((cell, j) => {
-        cells++;
-        if (got[i]?.[j] !== cell) wrong.push(`row ${i + 1} ${rows[0]?.[j]}: ${JSON.stringify(cell)} became ${JSON.stringify(got[i]?.[j])}`);
-      }));
+      rows.forEach((row, i) =>
+        row.forEach((cell, j) => {
+          cells++;
+          if (got[i]?.[j] !== cell)
+            wrong.push(`row ${i + 1} ${rows[0]?.[j]}: ${JSON.stringify(cell)} became ${JSON.stringify(got[i]?.[j])}`);
+        }),
+      );
       if (got.length !== rows.length) wrong.push(`${got.length} rows instead of ${rows.length}`);
       console.log(`${locale} ${name}: ${cells - wrong.length}/${cells} cells equal to the JSON text`);
       for (const line of wrong.slice(0, 10)) console.error(`  ${line}`);

@@ -30,7 +30,8 @@ async function tally(responses: Response[]): Promise<{ admitted: number; refused
   const other: number[] = [];
   let refused = 0;
   for (const response of responses) {
-    if (response.status === 200) remaining.push(((await response.json()) as { meta: { rate_limit_remaining_minute: number } }).meta.rate_limit_remaining_minute);
+    if (response.status === 200)
+      remaining.push(((await response.json()) as { meta: { rate_limit_remaining_minute: number } }).meta.rate_limit_remaining_minute);
     else {
       if (response.status === 429) refused++;
       else other.push(response.status);
@@ -49,23 +50,29 @@ describe(`${CONCURRENT} concurrent requests from one caller, Redis quota store`,
     const origin = await server.listen(0, '127.0.0.1');
     // A caller of its own, so the other test's counts in the same Redis cannot interfere.
     const url = new URL('/api/v1/generate?quantity=1', origin);
-    const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(url, { headers: { 'x-forwarded-for': '198.51.100.1' } })));
+    const responses = await Promise.all(
+      Array.from({ length: CONCURRENT }, () => fetch(url, { headers: { 'x-forwarded-for': '198.51.100.1' } })),
+    );
     // Without trustProxy the header is ignored: every request is 127.0.0.1's.
     expect(await tally(responses)).toEqual(EXACTLY_TEN);
   });
 
-  it('admit exactly 10 split over two siret-mock serve processes sharing the Redis', async () => {
-    const [a, b] = await Promise.all([
-      startServerProcess(['--port', '0', '--quiet', '--redis', redis.url]),
-      startServerProcess(['--port', '0', '--quiet', '--redis', redis.url]),
-    ]);
-    processes.push(a, b);
-    // The processes see the same caller (127.0.0.1); a fresh minute window for it, whatever the first test counted.
-    await redisFlush();
-    const urls = [a, b].map((child) => new URL('/api/v1/generate?quantity=1', child.url));
-    const responses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => fetch(urls[i % 2] as URL)));
-    expect(await tally(responses)).toEqual(EXACTLY_TEN);
-  }, scaled(60_000, 1_200_000));
+  it(
+    'admit exactly 10 split over two siret-mock serve processes sharing the Redis',
+    async () => {
+      const [a, b] = await Promise.all([
+        startServerProcess(['--port', '0', '--quiet', '--redis', redis.url]),
+        startServerProcess(['--port', '0', '--quiet', '--redis', redis.url]),
+      ]);
+      processes.push(a, b);
+      // The processes see the same caller (127.0.0.1); a fresh minute window for it, whatever the first test counted.
+      await redisFlush();
+      const urls = [a, b].map((child) => new URL('/api/v1/generate?quantity=1', child.url));
+      const responses = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => fetch(urls[i % 2] as URL)));
+      expect(await tally(responses)).toEqual(EXACTLY_TEN);
+    },
+    scaled(60_000, 1_200_000),
+  );
 });
 
 /** Empties the Redis between tests (both tests key the caller 127.0.0.1). */

@@ -83,10 +83,13 @@ describe(`${SLOW} slow readers of large answers (real server, loopback)`, () => 
     const probeOnce = (): Promise<{ ms: number; status: number }> =>
       new Promise((resolve) => {
         const started = performance.now();
-        const req = request({ host: '127.0.0.1', port, path: '/api/v1/generate?quantity=5', headers: { authorization: `Bearer ${PASS}` }, agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }));
-        });
+        const req = request(
+          { host: '127.0.0.1', port, path: '/api/v1/generate?quantity=5', headers: { authorization: `Bearer ${PASS}` }, agent },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }));
+          },
+        );
         req.on('error', () => resolve({ ms: performance.now() - started, status: 0 }));
         req.end();
       });

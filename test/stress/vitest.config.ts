@@ -12,7 +12,10 @@ export default defineConfig({
     name: 'stress',
     environment: 'node',
     // Under STRESS=1 (`npm run test:stress`) the fuzz, exactness and slow-client suites of `npm test` run here too, scaled up.
-    include: ['test/stress/**/*.test.ts', ...(STRESS ? ['test/fuzz/**/*.test.ts', 'test/exactness*.test.ts', 'test/slow-clients*.test.ts'] : [])],
+    include: [
+      'test/stress/**/*.test.ts',
+      ...(STRESS ? ['test/fuzz/**/*.test.ts', 'test/exactness*.test.ts', 'test/slow-clients*.test.ts'] : []),
+    ],
     testTimeout: STRESS ? 1_200_000 : 60_000,
     hookTimeout: 30_000,
     // Memory and concurrency figures are only meaningful one file at a time on two cores.

@@ -54,50 +54,58 @@ function send(port: number, bytes: Buffer, halfClose: boolean, waitMs: number): 
 }
 
 describe(`zzuf: ${CASES} mutants of ${SEEDS.length} valid raw requests against \`siret-mock serve\``, () => {
-  it('never ends the process, never answers 5xx or prints a stack, and /healthz answers after every batch', async () => {
-    if (bundle === undefined) throw new Error('dist/demo has no JS bundle: run `npm run build` first');
-    await run('zzuf', ['-V']).catch(() => {
-      throw new Error('zzuf not found (Debian: apt-get install zzuf)');
-    });
-    dir = mkdtempSync(join(tmpdir(), 'siret-zzuf-'));
-    const seedFiles = SEEDS.map((seed, i) => {
-      const file = join(dir as string, `seed-${i}.txt`);
-      writeFileSync(file, seed, 'latin1');
-      return file;
-    });
-    server = await startServerProcess(['--port', '0', '--quiet', '--pass', PASS]);
-    const port = Number(server.url.port);
-    const offset = Number(process.env.FUZZ_SEED ?? 0);
-    const statuses = new Map<string, number>();
-    let mutated = 0;
-    for (let start = 0; start < CASES; start += BATCH) {
-      const ids = Array.from({ length: Math.min(BATCH, CASES - start) }, (_, j) => start + j);
-      const mutants = await Promise.all(
-        ids.map(async (id) => {
-          const seedFile = seedFiles[id % seedFiles.length] as string;
-          const { stdout } = await run('zzuf', ['-s', String(offset + id), '-r', '0.004:0.05', 'cat', seedFile], { encoding: 'buffer', maxBuffer: 1 << 20 });
-          return { id, bytes: stdout };
-        }),
-      );
-      const replies = await Promise.all(mutants.map(({ id, bytes }) => send(port, bytes, id % 2 === 0, 1_000)));
-      for (const [j, reply] of replies.entries()) {
-        const { id, bytes } = mutants[j] as { id: number; bytes: Buffer };
-        if (!bytes.equals(Buffer.from(SEEDS[id % SEEDS.length] as string, 'latin1'))) mutated++;
-        const context = `zzuf -s ${offset + id} -r 0.004:0.05 (seed ${id % SEEDS.length}): ${JSON.stringify(bytes.toString('latin1').slice(0, 160))}`;
-        for (const status of reply.match(/HTTP\/1\.[01] \d{3}/g) ?? []) statuses.set(status.slice(-3), (statuses.get(status.slice(-3)) ?? 0) + 1);
-        expect(reply, context).not.toMatch(/HTTP\/1\.[01] 5\d\d/);
-        // The demo's own files (its bundle holds any text) are left out of the leak checks; every other byte is checked.
-        const checked = /content-type: text\/(?:javascript|html|css)/i.test(reply) ? (reply.split('\r\n\r\n')[0] ?? '') : reply;
-        expect(checked, context).not.toMatch(STACK_FRAME);
-        expect(checked, context).not.toMatch(/\/(?:work|home|root|tmp)\/|node_modules/);
+  it(
+    'never ends the process, never answers 5xx or prints a stack, and /healthz answers after every batch',
+    async () => {
+      if (bundle === undefined) throw new Error('dist/demo has no JS bundle: run `npm run build` first');
+      await run('zzuf', ['-V']).catch(() => {
+        throw new Error('zzuf not found (Debian: apt-get install zzuf)');
+      });
+      dir = mkdtempSync(join(tmpdir(), 'siret-zzuf-'));
+      const seedFiles = SEEDS.map((seed, i) => {
+        const file = join(dir as string, `seed-${i}.txt`);
+        writeFileSync(file, seed, 'latin1');
+        return file;
+      });
+      server = await startServerProcess(['--port', '0', '--quiet', '--pass', PASS]);
+      const port = Number(server.url.port);
+      const offset = Number(process.env.FUZZ_SEED ?? 0);
+      const statuses = new Map<string, number>();
+      let mutated = 0;
+      for (let start = 0; start < CASES; start += BATCH) {
+        const ids = Array.from({ length: Math.min(BATCH, CASES - start) }, (_, j) => start + j);
+        const mutants = await Promise.all(
+          ids.map(async (id) => {
+            const seedFile = seedFiles[id % seedFiles.length] as string;
+            const { stdout } = await run('zzuf', ['-s', String(offset + id), '-r', '0.004:0.05', 'cat', seedFile], {
+              encoding: 'buffer',
+              maxBuffer: 1 << 20,
+            });
+            return { id, bytes: stdout };
+          }),
+        );
+        const replies = await Promise.all(mutants.map(({ id, bytes }) => send(port, bytes, id % 2 === 0, 1_000)));
+        for (const [j, reply] of replies.entries()) {
+          const { id, bytes } = mutants[j] as { id: number; bytes: Buffer };
+          if (!bytes.equals(Buffer.from(SEEDS[id % SEEDS.length] as string, 'latin1'))) mutated++;
+          const context = `zzuf -s ${offset + id} -r 0.004:0.05 (seed ${id % SEEDS.length}): ${JSON.stringify(bytes.toString('latin1').slice(0, 160))}`;
+          for (const status of reply.match(/HTTP\/1\.[01] \d{3}/g) ?? [])
+            statuses.set(status.slice(-3), (statuses.get(status.slice(-3)) ?? 0) + 1);
+          expect(reply, context).not.toMatch(/HTTP\/1\.[01] 5\d\d/);
+          // The demo's own files (its bundle holds any text) are left out of the leak checks; every other byte is checked.
+          const checked = /content-type: text\/(?:javascript|html|css)/i.test(reply) ? (reply.split('\r\n\r\n')[0] ?? '') : reply;
+          expect(checked, context).not.toMatch(STACK_FRAME);
+          expect(checked, context).not.toMatch(/\/(?:work|home|root|tmp)\/|node_modules/);
+        }
+        const health = await send(port, Buffer.from('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), false, 5_000);
+        expect(health, `after the batch from case ${start}`).toMatch(/^HTTP\/1\.1 200 /);
       }
-      const health = await send(port, Buffer.from('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'), false, 5_000);
-      expect(health, `after the batch from case ${start}`).toMatch(/^HTTP\/1\.1 200 /);
-    }
-    console.log(`ZZUF ${JSON.stringify({ cases: CASES, mutated, statuses: Object.fromEntries([...statuses].sort()) })}`);
-    expect(mutated).toBeGreaterThan(CASES * 0.9);
-    expect(server.child.exitCode).toBeNull();
-    expect(server.stderr()).not.toMatch(STACK_FRAME);
-    expect(server.stderr()).not.toMatch(/Error|uncaught/i);
-  }, scaled(240_000, 1_800_000));
+      console.log(`ZZUF ${JSON.stringify({ cases: CASES, mutated, statuses: Object.fromEntries([...statuses].sort()) })}`);
+      expect(mutated).toBeGreaterThan(CASES * 0.9);
+      expect(server.child.exitCode).toBeNull();
+      expect(server.stderr()).not.toMatch(STACK_FRAME);
+      expect(server.stderr()).not.toMatch(/Error|uncaught/i);
+    },
+    scaled(240_000, 1_800_000),
+  );
 });

@@ -14,8 +14,19 @@ const PHARMACY_FORMS = new Set(['SELARL', 'SELAS', 'SARL', 'EURL', 'SNC']);
 const SEL_WORDS = /^(Pharmacie|Cabinet Dentaire|Clinique Vétérinaire)\b|\b(Avocats|Notaires|Architectes)$/;
 /** Words that make a name a business name, never a person's: an EI cannot carry them. */
 const BUSINESS_WORDS = new Set([
-  'Société', 'Groupe', 'Établissements', 'Frères', 'Fils', 'Associés', 'Holding', 'SCI', 'Cabinet', 'Pharmacie', 'et',
-  ...ACTIVITIES, ...TRADES.map(([trade]) => trade),
+  'Société',
+  'Groupe',
+  'Établissements',
+  'Frères',
+  'Fils',
+  'Associés',
+  'Holding',
+  'SCI',
+  'Cabinet',
+  'Pharmacie',
+  'et',
+  ...ACTIVITIES,
+  ...TRADES.map(([trade]) => trade),
 ]);
 /** Shop and craft signs that may open a name before a surname ("Boulangerie Lefèvre"). */
 const SHOP_SIGNS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Pharmacie', 'Clinique', 'Groupe', 'Établissements', 'SCI']);
@@ -24,8 +35,23 @@ const AFTER_SURNAME_ONLY = new Set([...ACTIVITIES.filter((a) => !SHOP_SIGNS.has(
 /** Compound first names are hyphenated: "Jean-Jacques", never "Jean Jacques". */
 const COMPOUND_FIRST_NAMES = new Set([
   ...FIRST_NAMES.filter((n) => n.includes('-')),
-  'Jean-Pierre', 'Jean-Jacques', 'Jean-Claude', 'Jean-Luc', 'Jean-Marc', 'Jean-Paul', 'Jean-Louis', 'Jean-Charles', 'Jean-Michel',
-  'Jean-Baptiste', 'Jean-François', 'Jean-Philippe', 'Marie-Claire', 'Marie-Christine', 'Anne-Sophie', 'Anne-Marie', 'Pierre-Yves',
+  'Jean-Pierre',
+  'Jean-Jacques',
+  'Jean-Claude',
+  'Jean-Luc',
+  'Jean-Marc',
+  'Jean-Paul',
+  'Jean-Louis',
+  'Jean-Charles',
+  'Jean-Michel',
+  'Jean-Baptiste',
+  'Jean-François',
+  'Jean-Philippe',
+  'Marie-Claire',
+  'Marie-Christine',
+  'Anne-Sophie',
+  'Anne-Marie',
+  'Pierre-Yves',
 ]);
 
 const UNHYPHENATED = new RegExp(`(^| )(${[...COMPOUND_FIRST_NAMES].map((n) => n.replace('-', ' ')).join('|')})( |$)`);
@@ -33,7 +59,16 @@ const UNHYPHENATED = new RegExp(`(^| )(${[...COMPOUND_FIRST_NAMES].map((n) => n.
 const STREET = /^(\d+)( bis| ter)? (Rue|Avenue|Boulevard|Chemin|Route|Impasse|Allée|Place|Quai|Cours) (.+)$/;
 /** Highest plausible number by street type: impasses and squares are short, rural roads use metric numbering. */
 const MAX_NUMBER: Record<string, number> = {
-  Rue: 300, Avenue: 400, Boulevard: 400, Chemin: 999, Route: 2000, Impasse: 30, Allée: 80, Place: 50, Quai: 150, Cours: 200,
+  Rue: 300,
+  Avenue: 400,
+  Boulevard: 400,
+  Chemin: 999,
+  Route: 2000,
+  Impasse: 30,
+  Allée: 80,
+  Place: 50,
+  Quai: 150,
+  Cours: 200,
 };
 /** Street types of towns, not villages. */
 const TOWN_TYPES = new Set(['Boulevard', 'Quai', 'Cours']);
@@ -125,7 +160,7 @@ function companyViolations(company: string): string[] {
   const body = isSci ? words.slice(1) : words.slice(0, -1);
   // An individual entrepreneur's name is their own: first name and surname, nothing else.
   if (form === 'EI') {
-    if (body.length < 2 || body.some((w) => BUSINESS_WORDS.has(w))) out.push('EI on a name that is not a person\'s');
+    if (body.length < 2 || body.some((w) => BUSINESS_WORDS.has(w))) out.push("EI on a name that is not a person's");
     if (body.length === 2 && body[0] === body[1]) out.push('first name equal to the surname');
   }
   if (SINGLE_OWNER.has(form) && (/ et /.test(body.join(' ')) || body.includes('Frères') || body.includes('Fils'))) {
@@ -182,7 +217,10 @@ export function checkRecord(record: CompanyRecord): string[] {
 }
 
 /** Counts broken rules over many records, with one example record per rule. */
-export function checkRecords(records: Iterable<CompanyRecord>): { total: number; byRule: Map<string, { count: number; example: CompanyRecord }> } {
+export function checkRecords(records: Iterable<CompanyRecord>): {
+  total: number;
+  byRule: Map<string, { count: number; example: CompanyRecord }>;
+} {
   const byRule = new Map<string, { count: number; example: CompanyRecord }>();
   let total = 0;
   for (const record of records) {

@@ -26,7 +26,9 @@ export function loadGeography(): Geography {
   if (geography) return geography;
   const require = createRequire(import.meta.url);
   const register = require('@etalab/decoupage-administratif/data/communes.json') as RegisterCommune[];
-  const current = register.filter((c) => c.type === 'commune-actuelle' && c.zone !== 'com' && (c.population ?? 0) > 0 && c.codesPostaux?.length);
+  const current = register.filter(
+    (c) => c.type === 'commune-actuelle' && c.zone !== 'com' && (c.population ?? 0) > 0 && c.codesPostaux?.length,
+  );
   const byCode = new Map(current.map((c) => [c.code, c]));
   const total = current.reduce((sum, c) => sum + (c.population ?? 0), 0);
   const populationShare = new Map<string, number>();
@@ -35,13 +37,15 @@ export function loadGeography(): Geography {
     populationShare.set(c.departement as string, (populationShare.get(c.departement as string) ?? 0) + (c.population ?? 0) / total);
   }
   for (const c of register) {
-    const owner = c.type === 'commune-actuelle' ? byCode.get(c.code) : c.type === 'arrondissement-municipal' ? byCode.get(c.commune ?? '') : undefined;
+    const owner =
+      c.type === 'commune-actuelle' ? byCode.get(c.code) : c.type === 'arrondissement-municipal' ? byCode.get(c.commune ?? '') : undefined;
     if (!owner) continue;
     for (const postcode of c.codesPostaux ?? []) {
       const key = `${owner.nom}|${postcode}`;
       // Homonyms sharing a postcode are rare; keep the larger, which the table would have kept.
       const known = communeOf.get(key);
-      if (!known || known.population < (owner.population ?? 0)) communeOf.set(key, { departement: owner.departement as string, population: owner.population ?? 0 });
+      if (!known || known.population < (owner.population ?? 0))
+        communeOf.set(key, { departement: owner.departement as string, population: owner.population ?? 0 });
     }
   }
   geography = { populationShare, communeOf };
