@@ -6,7 +6,7 @@
 // utime + stime from /proc/<pid>/stat, read before and after each round.
 // Rounds alternate between the two servers (one disturbed stretch of the machine hits both alike); the ratio is the median
 // of the per-round-pair ratios. Targets: <= 2.0x at quantity 5 (stretch 1.6x), <= 3.0x at quantity 50.
-// Usage: node bench/server-cpu.bench.mjs   (the servers load the TypeScript sources through tsx: no build needed)
+// Usage: npm run build && node bench/server-cpu.bench.mjs   (the servers run the built package, as `siret-mock serve` does)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,7 @@ async function loadChild(url, rate, seconds) {
 }
 
 function startServer(args) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server ${args[0]} did not start`)), 30_000);
