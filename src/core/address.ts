@@ -241,37 +241,73 @@ interface StreetEntry {
   readonly road: boolean;
 }
 
-let streetTable: WeightedTable<StreetEntry> | undefined;
-/** Every (type, name) line in one table, weighted by type share x list share / list length: one draw per street. */
-function loadStreets(): WeightedTable<StreetEntry> {
-  if (streetTable) return streetTable;
+/**
+ * Every (type, name) line in one weighted index, weighted by type share x list share / list length: one draw per street.
+ * The weights are computed up front (the draw needs them all); an entry's line is built when it is first drawn.
+ */
+interface StreetIndex {
+  readonly index: WeightedIndex;
+  /** Each position's street kind (a row of STREET_KINDS), its list (`undefined` for a road to a neighbour) and place in it. */
+  readonly kinds: Uint8Array;
+  readonly lists: ReadonlyArray<StreetList>;
+  readonly positions: Uint16Array;
+  readonly entries: (StreetEntry | undefined)[];
+}
+
+let streetIndex: StreetIndex | undefined;
+function loadStreets(): StreetIndex {
+  if (streetIndex) return streetIndex;
   const shares = new Map(STREET_TYPES);
-  const entries: Array<readonly [StreetEntry, number]> = [];
-  for (const [type, maxNumber, lists] of STREET_KINDS) {
-    const listTotal = lists.reduce((sum, [, share]) => sum + share, 0);
-    const town = type === 'Boulevard' || type === 'Quai' || type === 'Cours';
-    const road = type === 'Route' || type === 'Chemin';
-    // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
-    const entry = (line: string | undefined, townName: string | undefined): StreetEntry => ({
-      type,
-      line,
-      townName,
-      maxNumber,
-      town,
-      road,
-    });
-    for (const [list, share] of lists) {
+  let count = 0;
+  for (const [, , lists] of STREET_KINDS) for (const [list] of lists) count += list === 'TOWARDS' ? 1 : STREET_LISTS[list].length;
+  const weights = new Float64Array(count);
+  const kinds = new Uint8Array(count);
+  const lists = new Array<StreetList>(count);
+  const positions = new Uint16Array(count);
+  let at = 0;
+  STREET_KINDS.forEach(([type, , kindLists], kind) => {
+    const listTotal = kindLists.reduce((sum, [, share]) => sum + share, 0);
+    for (const [list, share] of kindLists) {
       const weight = ((shares.get(type) as number) * share) / listTotal;
-      if (list === 'TOWARDS') entries.push([entry(undefined, undefined), weight]);
-      else {
-        for (const name of STREET_LISTS[list]) {
-          entries.push([entry(`${type} ${name}`, placeFromDe(name) === undefined ? undefined : name), weight / STREET_LISTS[list].length]);
-        }
+      const names = STREET_LISTS[list];
+      const length = list === 'TOWARDS' ? 1 : names.length;
+      for (let position = 0; position < length; position++, at++) {
+        weights[at] = list === 'TOWARDS' ? weight : weight / names.length;
+        kinds[at] = kind;
+        lists[at] = list;
+        positions[at] = position;
       }
     }
+  });
+  streetIndex = {
+    index: createWeightedIndex(weights),
+    kinds,
+    lists,
+    positions,
+    entries: new Array<StreetEntry | undefined>(count).fill(undefined),
+  };
+  return streetIndex;
+}
+
+/** The street at position `at` of the index, built on first use. */
+function streetAt(table: StreetIndex, at: number): StreetEntry {
+  let street = table.entries[at];
+  if (street === undefined) {
+    const [type, maxNumber] = STREET_KINDS[table.kinds[at] as number] as (typeof STREET_KINDS)[number];
+    const list = table.lists[at] as StreetList;
+    const name = list === 'TOWARDS' ? undefined : (STREET_LISTS[list][table.positions[at] as number] as string);
+    // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
+    street = {
+      type,
+      line: name === undefined ? undefined : `${type} ${name}`,
+      townName: name !== undefined && placeFromDe(name) !== undefined ? name : undefined,
+      maxNumber,
+      town: type === 'Boulevard' || type === 'Quai' || type === 'Cours',
+      road: type === 'Route' || type === 'Chemin',
+    };
+    table.entries[at] = street;
   }
-  streetTable = createWeightedTable(entries);
-  return streetTable;
+  return street;
 }
 
 // Roads towards a neighbour, "Route de Manosque", built once per (type, commune).
@@ -313,7 +349,7 @@ export function drawAddress(random: RandomSource): Address {
   const village = table.villages[at] === 1;
   const paris = commune.name === 'Paris';
   for (;;) {
-    const street = streets.draw(random);
+    const street = streetAt(streets, streets.index.drawIndex(random));
     if ((street.town && village) || (street.road && paris)) continue;
     let line = street.line;
     if (line === undefined) {
