@@ -1,15 +1,11 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
 import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import {
-  createServiceRoutes,
-  errorResponse,
-  listPaths,
-  ROUTES,
-  type AppOptions,
-  type RouteName,
-  type ServiceRoutes,
-} from '../src/http/index.js';
+// From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
+import type { AppOptions } from '../src/http/app-options.js';
+import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';
+import { errorResponse } from '../src/http/error-response.js';
+import { listPaths, ROUTES, type RouteName } from '../src/http/routes.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 

@@ -1,7 +1,11 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/clock.js';
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaLimits } from '../src/core/quota.js';
-import { errorResponse, GENERATE_PATH, headResponse, rateLimitedResponse, systemClock } from '../src/http/index.js';
+import { errorResponse } from '../src/http/error-response.js';
+import { headResponse } from '../src/http/head-response.js';
+import { rateLimitedResponse } from '../src/http/rate-limited-response.js';
+import { GENERATE_PATH } from '../src/http/routes.js';
+import { systemClock } from '../src/http/system-clock.js';
 import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */

@@ -2,15 +2,15 @@
 // they vanish from the build), which packages does it reach? siret-mock/msw must reach msw and nothing else, so a test
 // file that only wants the handlers pays for no validation library, no @msw/data and no Redis client.
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const IMPORT = /^\s*(import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
 
-/** The packages (bare specifiers, node: builtins included) reachable from `entry` through value imports. */
-function packagesReached(entry: string): string[] {
+/** The source files and packages (bare specifiers, node: builtins included) reachable from `entry` through value imports. */
+function reached(entry: string): { files: string[]; packages: string[] } {
   const seen = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string): void => {
@@ -23,8 +23,9 @@ function packagesReached(entry: string): string[] {
     }
   };
   visit(resolve(root, entry));
-  return [...packages].sort();
+  return { files: [...seen].map((file) => relative(root, file)).sort(), packages: [...packages].sort() };
 }
+const packagesReached = (entry: string): string[] => reached(entry).packages;
 
 it('siret-mock/msw reaches msw only', () => {
   expect(packagesReached('mocks/index.ts')).toEqual(['msw']);
@@ -38,4 +39,19 @@ it('@msw/data is reached only through siret-mock/msw/data, ioredis only through 
   expect(packagesReached('mocks/data.ts')).toEqual(['@msw/data']);
   expect(packagesReached('src/node/index.ts')).not.toContain('ioredis');
   expect(readFileSync(resolve(root, 'src/node/optional-peer.ts'), 'utf8')).toContain("requireHere('ioredis')");
+});
+
+it('siret-mock/msw loads no module its default handlers do not use', () => {
+  // Each module is a resolution, a read and a compile in every fresh process and every Vitest test file (docs/msw.md, "Cold
+  // start"). The OpenAPI builder is loaded on the first request for the document; NAF labels, edge cases, extra fields
+  // and the Node server belong to options and entry points that the default handlers never reach.
+  const { files } = reached('mocks/index.ts');
+  const unwanted = files.filter((file) =>
+    /openapi-document|json-schemas|fixture-fields-schema|fixture-records|naf|edge-cases|long-communes|extra-fields|company-fixtures|^src\/node\//.test(
+      file,
+    ),
+  );
+  expect(unwanted).toEqual([]);
+  // The data it does need: the commune table and the word lists, read on first request (src/core/address.ts).
+  expect(files).toEqual(expect.arrayContaining(['src/core/data/communes.ts', 'src/core/data/names.ts']));
 });

@@ -11,7 +11,7 @@ import {
   STREET_WATER,
 } from './data/names.js';
 import { pick, type RandomSource } from './random.js';
-import { createWeightedTable, type WeightedTable } from './weighted.js';
+import { createWeightedIndex, createWeightedTable, type WeightedIndex, type WeightedTable } from './weighted.js';
 
 /** One current French commune: its official name and the postcodes that serve it. */
 export interface Commune {
@@ -21,48 +21,128 @@ export interface Commune {
   readonly weight: number;
 }
 
-interface CommuneTable {
-  table: WeightedTable<Commune>;
-  /** Communes under 5,000 inhabitants, by position: no boulevard, quay or cours there. */
-  villages: Uint8Array;
-  /** Each line's département, by position. */
-  departements: string[];
+/**
+ * The commune table as the draws use it. One pass over the text reads what a draw needs of every line (its weight, first
+ * postcode, village mark and where its name sits); a commune's name and further postcodes are read from the text only when
+ * it is first drawn. No per-line object, substring or array is made up front: this is the first request's main cost.
+ */
+interface CommuneIndex {
+  readonly count: number;
+  readonly index: WeightedIndex;
+  readonly weights: Float64Array;
+  /** Communes under 5,000 inhabitants: no boulevard, quay or cours there. */
+  readonly villages: Uint8Array;
+  /** Each line's first postcode, as a number (lines are in its order). */
+  readonly firstPostcodes: Int32Array;
+  /** Where each line's name starts and ends in the text, and where the line ends. */
+  readonly nameStarts: Uint32Array;
+  readonly nameEnds: Uint32Array;
+  readonly lineEnds: Uint32Array;
+  /** Each line's commune, decoded on first use. */
+  readonly communes: (Commune | undefined)[];
   /** Each line's name after "de" ("du Mans"), computed on first use. */
-  withDe: (string | undefined)[];
+  readonly withDe: (string | undefined)[];
 }
 
-let communes: CommuneTable | undefined;
+let communes: CommuneIndex | undefined;
+let communeTable: WeightedTable<Commune> | undefined;
 
-function decodeCommunes(): CommuneTable {
+/** The value of a base-36 digit's character code (0-9, a-z). */
+const base36 = (code: number): number => (code < 58 ? code - 48 : code - 87);
+
+function indexCommunes(text: string): CommuneIndex {
   // Lines: [.]base-36 weight;name;base-36 postcode delta from the previous line[,base-36 offsets of further postcodes];
-  // a leading "." marks a village.
+  // a leading "." marks a village (scripts/build-communes.mjs writes them).
+  let count = 1;
+  for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) count++;
+  const weights = new Float64Array(count);
+  const villages = new Uint8Array(count);
+  const firstPostcodes = new Int32Array(count);
+  const nameStarts = new Uint32Array(count);
+  const nameEnds = new Uint32Array(count);
+  const lineEnds = new Uint32Array(count);
+  const length = text.length;
+  let at = 0;
   let previous = 0;
-  const villageLines: number[] = [];
-  const entries = COMMUNES_TABLE.split('\n').map((line, i): readonly [Commune, number] => {
-    const [weight, name, codes] = line.split(';') as [string, string, string];
-    const [delta, ...offsets] = codes.split(',');
-    const first = previous + parseInt(delta as string, 36);
-    previous = first;
-    const postcodes = [first, ...offsets.map((o) => first + parseInt(o, 36))].map((code) => String(code).padStart(5, '0'));
-    const village = weight.startsWith('.');
-    const commune = { name, postcodes, weight: parseInt(village ? weight.slice(1) : weight, 36) };
-    if (village) villageLines.push(i);
-    return [commune, commune.weight];
-  });
-  const table = createWeightedTable(entries);
-  const departements = table.values.map((c) => departementOfPostcode(c.postcodes[0] as string));
-  const villages = new Uint8Array(entries.length);
-  for (const i of villageLines) villages[i] = 1;
-  return { table, villages, departements, withDe: new Array<string | undefined>(entries.length).fill(undefined) };
+  for (let i = 0; i < count; i++) {
+    if (text.charCodeAt(at) === 46 /* . */) {
+      villages[i] = 1;
+      at++;
+    }
+    let weight = 0;
+    for (let code = text.charCodeAt(at); at < length && code !== 59 /* ; */; code = text.charCodeAt(++at))
+      weight = weight * 36 + base36(code);
+    weights[i] = weight;
+    nameStarts[i] = ++at;
+    at = text.indexOf(';', at);
+    nameEnds[i] = at;
+    let delta = 0;
+    for (let code = text.charCodeAt(++at); at < length && code !== 44 /* , */ && code !== 10 /* \n */; code = text.charCodeAt(++at)) {
+      delta = delta * 36 + base36(code);
+    }
+    previous += delta;
+    firstPostcodes[i] = previous;
+    const newline = text.indexOf('\n', at);
+    const end = newline === -1 ? length : newline;
+    lineEnds[i] = end;
+    at = end + 1;
+  }
+  return {
+    count,
+    index: createWeightedIndex(weights),
+    weights,
+    villages,
+    firstPostcodes,
+    nameStarts,
+    nameEnds,
+    lineEnds,
+    communes: new Array<Commune | undefined>(count).fill(undefined),
+    withDe: new Array<string | undefined>(count).fill(undefined),
+  };
+}
+
+const indexed = (): CommuneIndex => (communes ??= indexCommunes(COMMUNES_TABLE));
+
+/** The commune of line `at`, read from the text on first use. */
+function communeAt(table: CommuneIndex, at: number): Commune {
+  let commune = table.communes[at];
+  if (commune === undefined) {
+    const first = table.firstPostcodes[at] as number;
+    const codes = [first];
+    const lineEnd = table.lineEnds[at] as number;
+    const comma = COMMUNES_TABLE.indexOf(',', table.nameEnds[at]);
+    if (comma !== -1 && comma < lineEnd) {
+      for (const offset of COMMUNES_TABLE.slice(comma + 1, lineEnd).split(',')) codes.push(first + parseInt(offset, 36));
+    }
+    commune = {
+      name: COMMUNES_TABLE.slice(table.nameStarts[at], table.nameEnds[at]),
+      postcodes: codes.map((code) => String(code).padStart(5, '0')),
+      weight: table.weights[at] as number,
+    };
+    table.communes[at] = commune;
+  }
+  return commune;
+}
+
+/** The département of line `at` as a number: the first two digits of its first postcode, three overseas (971-976). */
+function departementAt(table: CommuneIndex, at: number): number {
+  const code = table.firstPostcodes[at] as number;
+  return code >= 97000 && code < 98000 ? Math.floor(code / 100) : Math.floor(code / 1000);
 }
 
 /**
  * The commune table, decoded on first use: every commune of 5,000 inhabitants or more and a sample of the smaller ones, each
- * weighted so that départements and size classes keep their share of the population.
+ * weighted so that départements and size classes keep their share of the population. Draws from it give the same communes
+ * as the generator's for the same random values.
  */
 export function loadCommunes(): WeightedTable<Commune> {
-  communes ??= decodeCommunes();
-  return communes.table;
+  if (communeTable === undefined) {
+    const table = indexed();
+    communeTable = createWeightedTable(
+      Array.from({ length: table.count }, (_, at) => [communeAt(table, at), table.weights[at] as number] as const),
+    );
+  }
+  return communeTable;
 }
 
 /** The département part of a postcode: two digits, three overseas (971-976). */
@@ -79,6 +159,17 @@ export function placeWithDe(name: string): string {
   return /^[AEIOUYÉÈÊÂÎÔ]/.test(name) ? `d'${name}` : `de ${name}`;
 }
 
+/** The place a name after "de" stands for ("des Lilas": Les Lilas, "d'Oyonnax": Oyonnax), or undefined if it does not read so. */
+export function placeFromDe(name: string): string | undefined {
+  if (name.startsWith('du ')) return `Le ${name.slice(3)}`;
+  if (name.startsWith('des ')) return `Les ${name.slice(4)}`;
+  if (name.startsWith('de la ')) return `La ${name.slice(6)}`;
+  if (name.startsWith("de l'")) return `L'${name.slice(5)}`;
+  if (name.startsWith('de ')) return name.slice(3);
+  if (name.startsWith("d'")) return name.slice(2);
+  return undefined;
+}
+
 const NEIGHBOUR_SPAN = 12;
 
 /**
@@ -86,23 +177,24 @@ const NEIGHBOUR_SPAN = 12;
  * département, with another name. Names starting with H are left out (whether "de" elides before them depends on the word).
  */
 function drawNeighbour(random: RandomSource, at: number): number | undefined {
-  const { table, departements } = communes as CommuneTable;
-  const commune = table.values[at] as Commune;
-  const departement = departements[at];
+  const table = communes as CommuneIndex;
+  const name = communeAt(table, at).name;
+  const departement = departementAt(table, at);
   const start = Math.floor(random.next() * 2 * NEIGHBOUR_SPAN);
   for (let k = 0; k < 2 * NEIGHBOUR_SPAN; k++) {
     const offset = ((start + k) % (2 * NEIGHBOUR_SPAN)) - NEIGHBOUR_SPAN;
     const j = at + (offset >= 0 ? offset + 1 : offset);
-    const other = table.values[j];
-    if (other && departements[j] === departement && other.name !== commune.name && other.name.charCodeAt(0) !== 72 /* H */) return j;
+    if (j < 0 || j >= table.count || departementAt(table, j) !== departement) continue;
+    const other = communeAt(table, j).name;
+    if (other !== name && other.charCodeAt(0) !== 72 /* H */) return j;
   }
   return undefined;
 }
 
 /** The commune at position `at` after "de", cached. */
 function communeWithDe(at: number): string {
-  const { table, withDe } = communes as CommuneTable;
-  return (withDe[at] ??= placeWithDe((table.values[at] as Commune).name));
+  const table = communes as CommuneIndex;
+  return (table.withDe[at] ??= placeWithDe(communeAt(table, at).name));
 }
 
 // prettier-ignore
@@ -136,7 +228,11 @@ interface StreetEntry {
   readonly type: string;
   /** "Type name", ready to follow the number; undefined for a road to a neighbour, built per commune. */
   readonly line: string | undefined;
-  /** The name alone, when it is also how a commune is named after "de" ("des Lilas", Les Lilas): such a street is never in that town. */
+  /**
+   * The name alone, when it reads as a place after "de" ("des Lilas": Les Lilas): such a street is never in that town. Whether
+   * such a town is in the table need not be known: a commune whose name after "de" equals it is that town (a test proves
+   * `placeFromDe` inverts `placeWithDe` on every commune), so the check is the same and needs no set of every name.
+   */
   readonly townName: string | undefined;
   readonly maxNumber: number;
   /** Boulevards, quays and cours belong to towns, not villages. */
@@ -145,62 +241,80 @@ interface StreetEntry {
   readonly road: boolean;
 }
 
-let streetTable: WeightedTable<StreetEntry> | undefined;
-/** Every (type, name) line in one table, weighted by type share x list share / list length: one draw per street. */
-function loadStreets(): WeightedTable<StreetEntry> {
-  if (streetTable) return streetTable;
+/**
+ * Every (type, name) line in one weighted index, weighted by type share x list share / list length: one draw per street.
+ * The weights are computed up front (the draw needs them all); an entry's line is built when it is first drawn.
+ */
+interface StreetIndex {
+  readonly index: WeightedIndex;
+  /** Each position's street kind (a row of STREET_KINDS), its list (`undefined` for a road to a neighbour) and place in it. */
+  readonly kinds: Uint8Array;
+  readonly lists: ReadonlyArray<StreetList>;
+  readonly positions: Uint16Array;
+  readonly entries: (StreetEntry | undefined)[];
+}
+
+let streetIndex: StreetIndex | undefined;
+function loadStreets(): StreetIndex {
+  if (streetIndex) return streetIndex;
   const shares = new Map(STREET_TYPES);
-  const communeNames = new Set(loadCommunes().values.map((c) => c.name));
-  // "des Lilas" names Les Lilas, "de Paris" Paris: the town a street name would name, if any.
-  const townNamed = (name: string): string | undefined => {
-    const town = /^du /.test(name)
-      ? `Le ${name.slice(3)}`
-      : /^des /.test(name)
-        ? `Les ${name.slice(4)}`
-        : /^de la /.test(name)
-          ? `La ${name.slice(6)}`
-          : /^de l'/.test(name)
-            ? `L'${name.slice(5)}`
-            : /^de /.test(name)
-              ? name.slice(3)
-              : /^d'/.test(name)
-                ? name.slice(2)
-                : undefined;
-    return town !== undefined && communeNames.has(town) ? name : undefined;
-  };
-  const entries: Array<readonly [StreetEntry, number]> = [];
-  for (const [type, maxNumber, lists] of STREET_KINDS) {
-    const listTotal = lists.reduce((sum, [, share]) => sum + share, 0);
-    const town = type === 'Boulevard' || type === 'Quai' || type === 'Cours';
-    const road = type === 'Route' || type === 'Chemin';
-    // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
-    const entry = (line: string | undefined, townName: string | undefined): StreetEntry => ({
-      type,
-      line,
-      townName,
-      maxNumber,
-      town,
-      road,
-    });
-    for (const [list, share] of lists) {
+  let count = 0;
+  for (const [, , lists] of STREET_KINDS) for (const [list] of lists) count += list === 'TOWARDS' ? 1 : STREET_LISTS[list].length;
+  const weights = new Float64Array(count);
+  const kinds = new Uint8Array(count);
+  const lists = new Array<StreetList>(count);
+  const positions = new Uint16Array(count);
+  let at = 0;
+  STREET_KINDS.forEach(([type, , kindLists], kind) => {
+    const listTotal = kindLists.reduce((sum, [, share]) => sum + share, 0);
+    for (const [list, share] of kindLists) {
       const weight = ((shares.get(type) as number) * share) / listTotal;
-      if (list === 'TOWARDS') entries.push([entry(undefined, undefined), weight]);
-      else {
-        for (const name of STREET_LISTS[list]) {
-          entries.push([entry(`${type} ${name}`, townNamed(name)), weight / STREET_LISTS[list].length]);
-        }
+      const names = STREET_LISTS[list];
+      const length = list === 'TOWARDS' ? 1 : names.length;
+      for (let position = 0; position < length; position++, at++) {
+        weights[at] = list === 'TOWARDS' ? weight : weight / names.length;
+        kinds[at] = kind;
+        lists[at] = list;
+        positions[at] = position;
       }
     }
+  });
+  streetIndex = {
+    index: createWeightedIndex(weights),
+    kinds,
+    lists,
+    positions,
+    entries: new Array<StreetEntry | undefined>(count).fill(undefined),
+  };
+  return streetIndex;
+}
+
+/** The street at position `at` of the index, built on first use. */
+function streetAt(table: StreetIndex, at: number): StreetEntry {
+  let street = table.entries[at];
+  if (street === undefined) {
+    const [type, maxNumber] = STREET_KINDS[table.kinds[at] as number] as (typeof STREET_KINDS)[number];
+    const list = table.lists[at] as StreetList;
+    const name = list === 'TOWARDS' ? undefined : (STREET_LISTS[list][table.positions[at] as number] as string);
+    // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
+    street = {
+      type,
+      line: name === undefined ? undefined : `${type} ${name}`,
+      townName: name !== undefined && placeFromDe(name) !== undefined ? name : undefined,
+      maxNumber,
+      town: type === 'Boulevard' || type === 'Quai' || type === 'Cours',
+      road: type === 'Route' || type === 'Chemin',
+    };
+    table.entries[at] = street;
   }
-  streetTable = createWeightedTable(entries);
-  return streetTable;
+  return street;
 }
 
 // Roads towards a neighbour, "Route de Manosque", built once per (type, commune).
 const roadLines = new Map<string, Array<string | undefined>>();
 function roadLine(type: string, at: number): string {
   let lines = roadLines.get(type);
-  if (lines === undefined) roadLines.set(type, (lines = new Array<string | undefined>(loadCommunes().values.length).fill(undefined)));
+  if (lines === undefined) roadLines.set(type, (lines = new Array<string | undefined>(indexed().count).fill(undefined)));
   return (lines[at] ??= `${type} ${communeWithDe(at)}`);
 }
 
@@ -227,15 +341,15 @@ function drawStreetNumber(random: RandomSource, max: number): string {
  * whose type and name agree ("12 Rue des Lilas", "340 Route de Manosque").
  */
 export function drawAddress(random: RandomSource): Address {
-  const table = loadCommunes();
+  const table = indexed();
   const streets = loadStreets();
-  const at = table.drawIndex(random);
-  const commune = table.values[at] as Commune;
+  const at = table.index.drawIndex(random);
+  const commune = communeAt(table, at);
   const postcode = commune.postcodes.length === 1 ? (commune.postcodes[0] as string) : pick(random, commune.postcodes);
-  const village = (communes as CommuneTable).villages[at] === 1;
+  const village = table.villages[at] === 1;
   const paris = commune.name === 'Paris';
   for (;;) {
-    const street = streets.draw(random);
+    const street = streetAt(streets, streets.index.drawIndex(random));
     if ((street.town && village) || (street.road && paris)) continue;
     let line = street.line;
     if (line === undefined) {

@@ -22,7 +22,7 @@ export interface GenerateOptions {
 export const MAX_SEED = 0xffffffff;
 
 /** The largest number of records one seed can produce without repeating a SIRET. */
-export const MAX_RECORDS_PER_SEED = MAX_DISTINCT_SIRENS;
+export const MAX_RECORDS_PER_SEED: number = MAX_DISTINCT_SIRENS;
 
 function checkSeed(seed: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)

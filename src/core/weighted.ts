@@ -9,6 +9,80 @@ export interface WeightedTable<T> {
   drawIndex(random: RandomSource): number;
 }
 
+/** Vose's alias tables for `weights`: column i holds its own index with probability `keep[i]`, else `alias[i]`. */
+interface AliasTables {
+  readonly keep: Float64Array;
+  readonly alias: Uint32Array;
+  readonly total: number;
+}
+
+/**
+ * Vose's alias method over plain arithmetic in a fixed order, so the same weights give the same tables on every platform.
+ * Typed arrays and index stacks rather than arrays of pairs: a table of a few thousand weights is built in well under a
+ * millisecond even before the engine has compiled anything (it is part of every process's first request).
+ */
+function createAliasTables(weights: ArrayLike<number>): AliasTables {
+  const n = weights.length;
+  if (n === 0) throw new RangeError('a weighted table needs at least one entry');
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const weight = weights[i] as number;
+    if (!(weight > 0)) throw new RangeError(`weight must be positive, got ${weight}`);
+    total += weight;
+  }
+  const keep = new Float64Array(n);
+  const alias = new Uint32Array(n);
+  const scaled = new Float64Array(n);
+  // Each index sits in at most one stack at a time, so n slots each suffice.
+  const small = new Uint32Array(n);
+  const large = new Uint32Array(n);
+  let smalls = 0;
+  let larges = 0;
+  for (let i = 0; i < n; i++) {
+    const p = ((weights[i] as number) * n) / total;
+    scaled[i] = p;
+    if (p < 1) small[smalls++] = i;
+    else large[larges++] = i;
+  }
+  while (smalls > 0 && larges > 0) {
+    const s = small[--smalls] as number;
+    const l = large[--larges] as number;
+    keep[s] = scaled[s] as number;
+    alias[s] = l;
+    const rest = (scaled[l] as number) + (scaled[s] as number) - 1;
+    scaled[l] = rest;
+    if (rest < 1) small[smalls++] = l;
+    else large[larges++] = l;
+  }
+  for (let i = 0; i < larges; i++) keep[large[i] as number] = 1;
+  for (let i = 0; i < smalls; i++) keep[small[i] as number] = 1; // rounding leftovers
+  return { keep, alias, total };
+}
+
+/** Positions 0..n-1 drawn by weight: a weighted table without values, for tables whose values are decoded on demand. */
+export interface WeightedIndex {
+  readonly total: number;
+  /** A position, drawn with one random float exactly as `WeightedTable.drawIndex` draws it for the same weights. */
+  drawIndex(random: RandomSource): number;
+}
+
+/**
+ * Builds a weighted index from the weights alone.
+ * @example createWeightedIndex(new Float64Array([3, 1])).drawIndex(random)
+ */
+export function createWeightedIndex(weights: ArrayLike<number>): WeightedIndex {
+  const { keep, alias, total } = createAliasTables(weights);
+  const n = weights.length;
+  return {
+    total,
+    drawIndex(random) {
+      const u = random.next() * n;
+      const column = Math.floor(u);
+      return u - column < (keep[column] as number) ? column : (alias[column] as number);
+    },
+  };
+}
+
 /**
  * Builds a weighted table from `[value, weight]` pairs. The alias tables are built once with plain arithmetic in a fixed
  * order, so the same pairs give the same draws on every platform.
@@ -16,31 +90,11 @@ export interface WeightedTable<T> {
  */
 export function createWeightedTable<T>(entries: ReadonlyArray<readonly [T, number]>): WeightedTable<T> {
   const n = entries.length;
-  if (n === 0) throw new RangeError('a weighted table needs at least one entry');
+  // map() keeps the array packed (no holes), which the draw reads fastest.
   const values = entries.map(([value]) => value);
-  let total = 0;
-  for (const [, weight] of entries) {
-    if (!(weight > 0)) throw new RangeError(`weight must be positive, got ${weight}`);
-    total += weight;
-  }
-  // Vose's alias method: each of the n columns holds its own value with probability `keep[i]`, else `alias[i]`.
-  const keep = new Float64Array(n);
-  const alias = new Uint32Array(n);
-  const scaled = entries.map(([, weight]) => (weight * n) / total);
-  const small: number[] = [];
-  const large: number[] = [];
-  scaled.forEach((p, i) => (p < 1 ? small : large).push(i));
-  while (small.length > 0 && large.length > 0) {
-    const s = small.pop() as number;
-    const l = large.pop() as number;
-    keep[s] = scaled[s] as number;
-    alias[s] = l;
-    const rest = (scaled[l] as number) + (scaled[s] as number) - 1;
-    scaled[l] = rest;
-    (rest < 1 ? small : large).push(l);
-  }
-  for (const i of large) keep[i] = 1;
-  for (const i of small) keep[i] = 1; // rounding leftovers
+  const weights = new Float64Array(n);
+  for (let i = 0; i < n; i++) weights[i] = (entries[i] as readonly [T, number])[1];
+  const { keep, alias, total } = createAliasTables(weights);
   return {
     values,
     total,

@@ -30,6 +30,21 @@ function isStoreUnavailable(error: unknown): boolean {
   return error instanceof QuotaStoreUnavailableError || (error instanceof Error && error.name === 'QuotaStoreUnavailableError');
 }
 
+/**
+ * The message of a 500 for an OpenAPI module that would not load (a runtime without `import()`, a file missing from an
+ * install): the cause named, from the error's name, code and first line, with file paths and URLs left out.
+ */
+function openApiLoadFailure(error: unknown): string {
+  // The first error of a chain of causes is the one a loader wraps (a test runner's "error when mocking a module").
+  let root = error;
+  while (root instanceof Error && root.cause !== undefined) root = root.cause;
+  const { name, code, message } =
+    root instanceof Error ? (root as Error & { code?: unknown }) : { name: typeof root, code: undefined, message: String(root) };
+  const firstLine = (message.split('\n')[0] ?? '').slice(0, 200).replace(/(?:[a-z]+:\/\/|\/|[A-Za-z]:\\)[^\s'"`]*/g, '<path>');
+  const cause = [name, typeof code === 'string' ? code : undefined].filter(Boolean).join(' ');
+  return `The OpenAPI document could not be built: loading its module failed (${cause}: ${firstLine}). The same document ships as the file siret-mock/openapi.json.`;
+}
+
 /** The path of an absolute URL: plain string work for the usual case, the URL parser for anything unusual. */
 function pathnameOf(url: string): string {
   const hostStart = url.indexOf('//');
@@ -99,13 +114,18 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
   const getHandlers: Record<RouteName, GetHandler> = {
     generate: createGenerateRoute(resolved),
     async openapi(_request, context) {
+      // Loaded on first request: the document's builder and schemas are not worth loading in every test file. The built
+      // package resolves this import to a chunk of its own (a require() in the CommonJS build).
       openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
         JSON.stringify(createOpenApiDocument({ quota: resolved.quota, maxQuantity: resolved.maxQuantity })),
       );
-      const body = await openApiBody.catch((error: unknown) => {
+      let body: string;
+      try {
+        body = await openApiBody;
+      } catch (error) {
         openApiBody = undefined;
-        throw error;
-      });
+        return errorResponse(500, 'internal_error', openApiLoadFailure(error), { Response: context?.Response ?? Response });
+      }
       return json(body, context);
     },
     healthz: (_request, context) => json(HEALTH_BODY, context),

@@ -241,11 +241,13 @@ async function warnOnEvictionPolicy(store: RedisQuotaStore, log: (message: strin
   }
 }
 
-// The demo is built next to the compiled sources (dist/src/node -> dist/demo); from the TypeScript sources
-// (src/node, run through tsx) it is the repository's dist/demo.
+// The demo is built into the package's dist/demo. Compiled, this code sits somewhere under dist/ (an entry point or a shared
+// chunk: tsdown.config.mjs decides); from the TypeScript sources (src/node, run through tsx) it is the repository's dist/demo.
 function defaultDemoDir(): string {
-  const compiled = import.meta.url.includes('/dist/src/node/');
-  return fileURLToPath(new URL(compiled ? '../../demo/' : '../../dist/demo/', import.meta.url));
+  const url = import.meta.url;
+  const dist = url.lastIndexOf('/dist/');
+  const compiled = dist !== -1 && !url.endsWith('.ts');
+  return fileURLToPath(compiled ? new URL('demo/', url.slice(0, dist + '/dist/'.length)) : new URL('../../dist/demo/', url));
 }
 
 /** Writes a whole JSON error answer on a socket Node no longer manages, then closes it. Never throws. */
