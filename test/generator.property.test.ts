@@ -64,8 +64,10 @@ describe('generated records (properties over random seeds)', () => {
     fc.assert(
       fc.property(seed, (s) => {
         const stream = createCompanyStream({ seed: s });
+        expect(stream.index).toBe(0);
         const fromStream = Array.from({ length: 20 }, () => stream.next());
         expect(fromStream).toEqual(generateCompanies(20, { seed: s }));
+        expect(stream.index).toBe(20);
       }),
       { numRuns: 50 },
     );
