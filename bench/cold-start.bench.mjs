@@ -92,7 +92,7 @@ function phaseSummary(side) {
   const runs = phaseTimes[side];
   if (runs.length === 0) return '';
   return Object.keys(runs[0])
-    .map((phase) => `${phase.replace(/[A-Z]/, (c) => ` ${c.toLowerCase()}`)} ${median(runs.map((run) => run[phase])).toFixed(1)}`)
+    .map((phase) => `${phase.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)} ${median(runs.map((run) => run[phase])).toFixed(1)}`)
     .join(' / ');
 }
 
