@@ -34,12 +34,24 @@ export const server = setupServer(${TRIVIAL_HANDLER});
 export const reset = () => {};
 `,
 };
+// The process script times its phases: from the process's time origin to after the setup module's code (Node's start, the
+// static imports, createHandlers() and setupServer()), then listen() and each fetch. What is left of the cold start, phase
+// by phase, is printed beside the ratio.
 const processScript = (side) => `${setups[side]}
+const phases = { startAndImports: performance.now() };
+let mark = performance.now();
 server.listen({ onUnhandledRequest: 'error' });
+phases.listen = performance.now() - mark;
+mark = performance.now();
 const response = await fetch('${URL}');
 if (response.status !== 200) throw new Error('status ' + response.status);
 await response.json();
+phases.firstFetch = performance.now() - mark;
+mark = performance.now();
+await (await fetch('${URL}')).json();
+phases.secondFetch = performance.now() - mark;
 server.close();
+console.log(JSON.stringify(phases));
 `;
 const vitestSetup = (side) => `${setups[side]}
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -63,13 +75,25 @@ for (const side of ['ours', 'trivial']) {
 }
 const project = consumerProject(files);
 
-/** Wall milliseconds of one child process; throws if it fails. */
-function timed(args, cwd) {
+const phaseTimes = { ours: [], trivial: [] };
+/** Wall milliseconds of one child process; throws if it fails. Keeps the phases a process script prints. */
+function timed(args, cwd, side) {
   const started = performance.now();
   const run = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
   const ms = performance.now() - started;
   if (run.status !== 0) throw new Error(`${args.join(' ')} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  const last = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (side !== undefined && last.startsWith('{')) phaseTimes[side].push(JSON.parse(last));
   return ms;
+}
+
+/** "imports 180 / setup 3 / first fetch 27 / second fetch 3 ms": the median of each phase over a side's runs. */
+function phaseSummary(side) {
+  const runs = phaseTimes[side];
+  if (runs.length === 0) return '';
+  return Object.keys(runs[0])
+    .map((phase) => `${phase.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)} ${median(runs.map((run) => run[phase])).toFixed(1)}`)
+    .join(' / ');
 }
 
 function compare(runs, runSide) {
@@ -84,10 +108,12 @@ function compare(runs, runSide) {
 }
 
 try {
-  const proc = compare(PROCESS_RUNS, (side) => timed([`process-${side}.mjs`], project.dir));
+  const proc = compare(PROCESS_RUNS, (side) => timed([`process-${side}.mjs`], project.dir, side));
   const suite = compare(SUITE_RUNS, (side) =>
     timed([join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', `${side}/vitest.config.mjs`], project.dir),
   );
+  // Phases inside the process (the warm-up runs included): where the difference between the two sides is.
+  console.error(`phases, ms (median): ours ${phaseSummary('ours')}; trivial ${phaseSummary('trivial')}`);
   for (const [metric, figures, what] of [
     [
       'cold start: fresh Node process (import + createHandlers + setupServer + first fetch) vs trivial handler',

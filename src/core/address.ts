@@ -34,6 +34,8 @@ interface CommuneIndex {
   readonly villages: Uint8Array;
   /** Each line's first postcode, as a number (lines are in its order). */
   readonly firstPostcodes: Int32Array;
+  /** Each line's département as a number: its first postcode's first two digits, three overseas (971-976). */
+  readonly departements: Uint16Array;
   /** Where each line's name starts and ends in the text, and where the line ends. */
   readonly nameStarts: Uint32Array;
   readonly nameEnds: Uint32Array;
@@ -58,6 +60,7 @@ function indexCommunes(text: string): CommuneIndex {
   const weights = new Float64Array(count);
   const villages = new Uint8Array(count);
   const firstPostcodes = new Int32Array(count);
+  const departements = new Uint16Array(count);
   const nameStarts = new Uint32Array(count);
   const nameEnds = new Uint32Array(count);
   const lineEnds = new Uint32Array(count);
@@ -82,6 +85,7 @@ function indexCommunes(text: string): CommuneIndex {
     }
     previous += delta;
     firstPostcodes[i] = previous;
+    departements[i] = previous >= 97000 && previous < 98000 ? Math.floor(previous / 100) : Math.floor(previous / 1000);
     const newline = text.indexOf('\n', at);
     const end = newline === -1 ? length : newline;
     lineEnds[i] = end;
@@ -93,6 +97,7 @@ function indexCommunes(text: string): CommuneIndex {
     weights,
     villages,
     firstPostcodes,
+    departements,
     nameStarts,
     nameEnds,
     lineEnds,
@@ -103,31 +108,24 @@ function indexCommunes(text: string): CommuneIndex {
 
 const indexed = (): CommuneIndex => (communes ??= indexCommunes(COMMUNES_TABLE));
 
-/** The commune of line `at`, read from the text on first use. */
-function communeAt(table: CommuneIndex, at: number): Commune {
-  let commune = table.communes[at];
-  if (commune === undefined) {
-    const first = table.firstPostcodes[at] as number;
-    const codes = [first];
-    const lineEnd = table.lineEnds[at] as number;
-    const comma = COMMUNES_TABLE.indexOf(',', table.nameEnds[at]);
-    if (comma !== -1 && comma < lineEnd) {
-      for (const offset of COMMUNES_TABLE.slice(comma + 1, lineEnd).split(',')) codes.push(first + parseInt(offset, 36));
-    }
-    commune = {
-      name: COMMUNES_TABLE.slice(table.nameStarts[at], table.nameEnds[at]),
-      postcodes: codes.map((code) => String(code).padStart(5, '0')),
-      weight: table.weights[at] as number,
-    };
-    table.communes[at] = commune;
-  }
-  return commune;
-}
+/** The commune of line `at`, read from the text on first use (a small function, so the draw loop inlines it). */
+const communeAt = (table: CommuneIndex, at: number): Commune => table.communes[at] ?? decodeCommune(table, at);
 
-/** The département of line `at` as a number: the first two digits of its first postcode, three overseas (971-976). */
-function departementAt(table: CommuneIndex, at: number): number {
-  const code = table.firstPostcodes[at] as number;
-  return code >= 97000 && code < 98000 ? Math.floor(code / 100) : Math.floor(code / 1000);
+function decodeCommune(table: CommuneIndex, at: number): Commune {
+  const first = table.firstPostcodes[at] as number;
+  const codes = [first];
+  const lineEnd = table.lineEnds[at] as number;
+  const comma = COMMUNES_TABLE.indexOf(',', table.nameEnds[at]);
+  if (comma !== -1 && comma < lineEnd) {
+    for (const offset of COMMUNES_TABLE.slice(comma + 1, lineEnd).split(',')) codes.push(first + parseInt(offset, 36));
+  }
+  const commune: Commune = {
+    name: COMMUNES_TABLE.slice(table.nameStarts[at], table.nameEnds[at]),
+    postcodes: codes.map((code) => String(code).padStart(5, '0')),
+    weight: table.weights[at] as number,
+  };
+  table.communes[at] = commune;
+  return commune;
 }
 
 /**
@@ -179,12 +177,12 @@ const NEIGHBOUR_SPAN = 12;
 function drawNeighbour(random: RandomSource, at: number): number | undefined {
   const table = communes as CommuneIndex;
   const name = communeAt(table, at).name;
-  const departement = departementAt(table, at);
+  const departement = table.departements[at];
   const start = Math.floor(random.next() * 2 * NEIGHBOUR_SPAN);
   for (let k = 0; k < 2 * NEIGHBOUR_SPAN; k++) {
     const offset = ((start + k) % (2 * NEIGHBOUR_SPAN)) - NEIGHBOUR_SPAN;
     const j = at + (offset >= 0 ? offset + 1 : offset);
-    if (j < 0 || j >= table.count || departementAt(table, j) !== departement) continue;
+    if (j < 0 || j >= table.count || table.departements[j] !== departement) continue;
     const other = communeAt(table, j).name;
     if (other !== name && other.charCodeAt(0) !== 72 /* H */) return j;
   }
@@ -289,24 +287,23 @@ function loadStreets(): StreetIndex {
   return streetIndex;
 }
 
-/** The street at position `at` of the index, built on first use. */
-function streetAt(table: StreetIndex, at: number): StreetEntry {
-  let street = table.entries[at];
-  if (street === undefined) {
-    const [type, maxNumber] = STREET_KINDS[table.kinds[at] as number] as (typeof STREET_KINDS)[number];
-    const list = table.lists[at] as StreetList;
-    const name = list === 'TOWARDS' ? undefined : (STREET_LISTS[list][table.positions[at] as number] as string);
-    // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
-    street = {
-      type,
-      line: name === undefined ? undefined : `${type} ${name}`,
-      townName: name !== undefined && placeFromDe(name) !== undefined ? name : undefined,
-      maxNumber,
-      town: type === 'Boulevard' || type === 'Quai' || type === 'Cours',
-      road: type === 'Route' || type === 'Chemin',
-    };
-    table.entries[at] = street;
-  }
+/** The street at position `at` of the index, built on first use (a small function, so the draw loop inlines it). */
+const streetAt = (table: StreetIndex, at: number): StreetEntry => table.entries[at] ?? buildStreet(table, at);
+
+function buildStreet(table: StreetIndex, at: number): StreetEntry {
+  const [type, maxNumber] = STREET_KINDS[table.kinds[at] as number] as (typeof STREET_KINDS)[number];
+  const list = table.lists[at] as StreetList;
+  const name = list === 'TOWARDS' ? undefined : (STREET_LISTS[list][table.positions[at] as number] as string);
+  // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
+  const street: StreetEntry = {
+    type,
+    line: name === undefined ? undefined : `${type} ${name}`,
+    townName: name !== undefined && placeFromDe(name) !== undefined ? name : undefined,
+    maxNumber,
+    town: type === 'Boulevard' || type === 'Quai' || type === 'Cours',
+    road: type === 'Route' || type === 'Chemin',
+  };
+  table.entries[at] = street;
   return street;
 }
 
