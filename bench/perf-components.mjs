@@ -5,9 +5,9 @@
 //   perf record -F 9999 -g -p <pid> -o ours.data -- sleep 4.6 &
 //   node bench/server-cpu.bench.mjs --load 'http://127.0.0.1:<n>/api/v1/generate?quantity=5' 1000 4   # prints requests
 //   node bench/perf-components.mjs ours.data <requests> <pid>
-// A sample belongs to the innermost frame of its stack that names a component; samples of other threads (V8's GC helpers
-// and compiler) are one component. perf's own sampling adds to every figure (about 1.5x here): compare rows, and take the
-// totals from the bench's /proc figures.
+// Samples of other threads (V8's GC helpers and compiler) are one component; a main-thread sample goes to the first of
+// the whole-stack components below that its stack passes through, else to the innermost frame naming another component.
+// perf's own sampling adds to every figure (about 1.5x here): compare rows, and take totals from the bench's /proc figures.
 import { execFileSync } from 'node:child_process';
 
 const [data, requests, mainTid, hz = '9999'] = process.argv.slice(2);
@@ -17,17 +17,22 @@ if (!data || !requests || !mainTid) {
 }
 const OTHER_THREADS = 'other threads (GC helpers, JIT compiler)';
 const REST = 'event loop, epoll, timers, other';
-const COMPONENTS = [
+// Whole-stack components first (a sample anywhere under them is theirs), in this order; then the innermost frame of the
+// stack that names one of the others.
+const WHOLE_STACK = [
   ['record generation (generateCompanies)', ['generateCompanies']],
   ['body encoding (flatten and UTF-8)', ['encodeBody', 'fromString', 'ncodeInto', 'WriteUtf8', 'WriteToFlat', 'SlowFlatten', 'CopyChars']],
   ['socket write (writev and kernel TCP)', ['StreamBase::Writev', 'StreamBase::WriteString', '__GI___writev', '__GI___write']],
   ['garbage collection, main thread', ['Scaveng', 'Heap::', 'MarkCompact', 'GCTracer', 'IncrementalMarking']],
-  // By file: the built package puts src/http in the create-app chunk and src/node in the node-adapter and create-server ones.
-  ['service handler: routing, parameters, JSON body (src/http)', ['/src/http/', '/chunks/create-app-']],
+];
+const INNERMOST = [
+  // By file: the built package puts src/http in its service chunk and src/node in the node-adapter and create-server ones.
+  ['service handler: routing, parameters, JSON body (src/http)', ['/src/http/', '/chunks/service-', '/chunks/create-app-']],
   ['adapter and server listener (src/node)', ['/src/node/', '/chunks/node-adapter-', '/chunks/create-server-']],
   ["the bare server's handler", ['bench-servers.mjs']],
   ['Node HTTP: parser, response objects, finish', ['Parser::', 'node:_http', 'node:internal/streams', 'node:events', 'node:net', 'llhttp']],
 ];
+const COMPONENTS = [...WHOLE_STACK, ...INNERMOST];
 
 const script = execFileSync('perf', ['script', '-i', data, '-F', 'tid,ip,sym'], { encoding: 'utf8', maxBuffer: 1 << 30 });
 const counts = new Map();
@@ -45,9 +50,10 @@ for (const block of script.split('\n\n')) {
   }
   // Each line is "address symbol"; the first also starts with the thread id. Leaf first.
   const frames = [first.slice(1).join(' '), ...lines.slice(1).map((line) => line.slice(line.indexOf(' ') + 1))];
-  let found;
-  for (const frame of frames) {
-    found = COMPONENTS.find(([, keys]) => keys.some((key) => frame.includes(key)))?.[0];
+  const named = (frame, [, keys]) => keys.some((key) => frame.includes(key));
+  let found = WHOLE_STACK.find((component) => frames.some((frame) => named(frame, component)))?.[0];
+  for (const frame of found ? [] : frames) {
+    found = INNERMOST.find((component) => named(frame, component))?.[0];
     if (found) break;
   }
   add(found ?? REST);
