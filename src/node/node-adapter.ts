@@ -125,9 +125,9 @@ export function writeResponse(response: Response, req: IncomingMessage, res: Ser
 const encoder = new TextEncoder();
 // UTF-8 takes at most 3 bytes per UTF-16 code unit: bodies up to this many code units are encoded through the scratch.
 const SCRATCH_UNITS = 64 * 1024;
-// Reused by every answer: a body is encoded into it, then copied out at its exact size (the socket may hold on to what it is
-// given until the write completes, so the scratch itself is never handed over).
-const scratch = Buffer.allocUnsafeSlow(SCRATCH_UNITS * 3);
+// Reused by every answer, made on the first long one: a body is encoded into it, then copied out at its exact size (the
+// socket may hold on to what it is given until the write completes, so the scratch itself is never handed over).
+let scratch: Buffer | undefined;
 
 /**
  * The body's UTF-8 bytes in one encoding pass. `Buffer.from(text)` makes one for short text (written straight into Node's
@@ -137,6 +137,7 @@ const scratch = Buffer.allocUnsafeSlow(SCRATCH_UNITS * 3);
  */
 function encodeBody(text: string): Buffer {
   if (text.length < Buffer.poolSize >>> 1 || text.length > SCRATCH_UNITS) return Buffer.from(text);
+  scratch ??= Buffer.allocUnsafeSlow(SCRATCH_UNITS * 3);
   const { written } = encoder.encodeInto(text, scratch);
   const bytes = Buffer.allocUnsafe(written);
   scratch.copy(bytes, 0, 0, written);
