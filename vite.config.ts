@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 // The demo page (demo/): `npm run demo` serves it, `npm run demo:build` (and `npm run build`) writes it to dist/demo/,
 // which `npm start` serves at `/`. The demo imports only the public entry points; the aliases point them at the sources
 // so the page works without a prior build (the package self-reference would otherwise resolve to dist/).
-export default defineConfig({
+const config: UserConfig = defineConfig({
   root: fromRoot('./demo'),
   base: './',
   publicDir: fromRoot('./demo/public'),
@@ -27,3 +27,5 @@ export default defineConfig({
     reportCompressedSize: false,
   },
 });
+
+export default config;

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // The slow acceptance suites: the data checks over 100,000 records of several seeds (*.acceptance.test.ts), generated-input
 // fuzzing, the 100,000-record CLI run and every suite that spawns the CLI, the independent SIRET checks (python-stdnum),
@@ -19,7 +19,7 @@ const ACCEPTANCE = [
 
 // Three projects: `node` and `jsdom` (the DOM-facing suites again, the MSW contract suite among them) are `npm test`;
 // `acceptance` is `npm run test:acceptance`. `npx vitest run <file>` runs any one file, whichever project holds it.
-export default defineConfig({
+const config: ViteUserConfig = defineConfig({
   test: {
     projects: [
       {
@@ -50,3 +50,5 @@ export default defineConfig({
     ],
   },
 });
+
+export default config;

@@ -7,7 +7,7 @@ const unwrap = (cell: string): string => TEXT_FORCED.exec(cell)?.[1] ?? cell;
  * separator, drops a leading BOM and reads the Excel variant's text-forced digits (`="04400"`) as their value. Small on
  * purpose: it only has to read what the service writes.
  */
-export function parseCsv(text: string, separator = (text.split('\n', 1)[0] ?? '').includes(';') ? ';' : ','): string[][] {
+export function parseCsv(text: string, separator: string = (text.split('\n', 1)[0] ?? '').includes(';') ? ';' : ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

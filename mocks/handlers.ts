@@ -1,8 +1,8 @@
 // The conventional MSW entry: one default handler set for this app. Import `mock` to reach `reset()` and `clock`.
-import { createHandlers } from './create-handlers.js';
+import { createHandlers, type SiretMockHandlers } from './create-handlers.js';
 
 /** The default siret-mock handler set (free tier, real time). */
-export const mock = createHandlers();
+export const mock: SiretMockHandlers = createHandlers();
 
 /** The handlers to pass to `setupServer` / `setupWorker`. */
-export const handlers = mock.handlers;
+export const handlers: SiretMockHandlers['handlers'] = mock.handlers;

@@ -1,7 +1,6 @@
-import type { CompanyRecord } from './company-record.js';
 import { applyEdgeCases } from './edge-cases.js';
 import { drawExtraFields } from './extra-fields.js';
-import { createCompanyStream, MAX_RECORDS_PER_SEED } from './generate-companies.js';
+import { createCompanyStream, MAX_RECORDS_PER_SEED, type CompanyStream } from './generate-companies.js';
 import { mixSeed } from './mix-seed.js';
 import { createRandom } from './random.js';
 import { resolveRecordOptions, type FixtureRecord, type RecordOptions } from './record-options.js';
@@ -26,22 +25,34 @@ export function createCompanyFixtureStream(options: CompanyFixtureOptions): { ne
   const stream = createCompanyStream({ seed: options.seed });
   const resolved = resolveRecordOptions(options);
   if (!resolved) return stream;
-  const { seed } = options;
-  const { fields, profile } = resolved;
-  const extend = (record: CompanyRecord, index: number): FixtureRecord => {
+  return new FixtureStream(stream, options.seed, resolved);
+}
+
+// A class rather than a literal with a getter: such a literal gets a map per stream that keeps it alive through young GCs.
+class FixtureStream {
+  readonly #stream: CompanyStream;
+  readonly #seed: number;
+  readonly #options: Required<RecordOptions>;
+
+  constructor(stream: CompanyStream, seed: number, options: Required<RecordOptions>) {
+    this.#stream = stream;
+    this.#seed = seed;
+    this.#options = options;
+  }
+
+  get index(): number {
+    return this.#stream.index;
+  }
+
+  next(): FixtureRecord {
+    const index = this.#stream.index;
+    const record = this.#stream.next();
+    const { fields, profile } = this.#options;
+    const seed = this.#seed;
     let out: FixtureRecord = profile === 'edge-cases' ? applyEdgeCases(record, createRandom(mixSeed(seed, index, PROFILE_SALT))) : record;
     if (fields.length > 0) out = { ...out, ...drawExtraFields(out, fields, createRandom(mixSeed(seed, index, FIELDS_SALT))) };
     return out;
-  };
-  return {
-    get index() {
-      return stream.index;
-    },
-    next() {
-      const index = stream.index;
-      return extend(stream.next(), index);
-    },
-  };
+  }
 }
 
 /**

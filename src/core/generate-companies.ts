@@ -1,8 +1,8 @@
 import { drawAddress } from './address.js';
 import type { CompanyRecord } from './company-record.js';
 import { drawCompanyName } from './company.js';
-import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS } from './identifier-sequence.js';
-import { createRandom } from './random.js';
+import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS, type SirenSequence } from './identifier-sequence.js';
+import { createRandom, type SeededRandom } from './random.js';
 
 const PAD3: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 
@@ -22,11 +22,70 @@ export interface GenerateOptions {
 export const MAX_SEED = 0xffffffff;
 
 /** The largest number of records one seed can produce without repeating a SIRET. */
-export const MAX_RECORDS_PER_SEED = MAX_DISTINCT_SIRENS;
+export const MAX_RECORDS_PER_SEED: number = MAX_DISTINCT_SIRENS;
 
 function checkSeed(seed: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
     throw new RangeError(`seed must be a whole number 0..${MAX_SEED}, got ${seed}`);
+}
+
+/** A stream of company records for one seed: `next()` returns record 0, 1, 2, ... */
+export interface CompanyStream {
+  next(): CompanyRecord;
+  /** How many records `next()` has returned. */
+  readonly index: number;
+}
+
+// A class, not an object literal with a getter and closures: a literal's accessor gets a new map per stream, and that map
+// (in the old generation) keeps the stream's closures and everything they hold alive through young-generation GCs.
+class SeededCompanyStream implements CompanyStream {
+  readonly #sirens: SirenSequence;
+  readonly #random: SeededRandom;
+  readonly #recent = new Set<string>();
+  // Grows to NAME_WINDOW - 1 names, then each new name takes the oldest one's slot: a short response allocates a short ring.
+  readonly #ring: string[] = [];
+  #index = 0;
+
+  constructor(seed: number) {
+    const keyStream = createRandom(seed ^ 0x5349524e); // "SIRN"
+    this.#sirens = createSirenSequence([keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32()]);
+    this.#random = createRandom(seed);
+  }
+
+  get index(): number {
+    return this.#index;
+  }
+
+  next(): CompanyRecord {
+    const index = this.#index;
+    if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
+    const random = this.#random;
+    const recent = this.#recent;
+    const ring = this.#ring;
+    const siren = this.#sirens.next(random);
+    const nic = drawEstablishment(random, siren);
+    let company = drawCompanyName(random);
+    while (recent.has(company)) company = drawCompanyName(random);
+    if (ring.length < NAME_WINDOW - 1) ring.push(company);
+    else {
+      const slot = index % (NAME_WINDOW - 1);
+      recent.delete(ring[slot] as string);
+      ring[slot] = company;
+    }
+    recent.add(company);
+    this.#index = index + 1;
+    const address = drawAddress(random);
+    // siren >= 300000000, so its first group never needs padding; the NIC has at most 5 digits.
+    const sirenText = `${(siren - (siren % 1_000_000)) / 1_000_000} ${PAD3[((siren - (siren % 1000)) / 1000) % 1000]} ${PAD3[siren % 1000]}`;
+    return {
+      siret: `${sirenText} ${nic < 1000 ? `00${PAD3[nic]}` : String(nic).padStart(5, '0')}`,
+      siren: sirenText,
+      company,
+      street_address: address.street_address,
+      city: address.city,
+      postcode: address.postcode,
+    };
+  }
 }
 
 /**
@@ -36,43 +95,9 @@ function checkSeed(seed: number): void {
  * records never repeats a name; the window is a fixed-size ring, so memory stays flat however long the stream.
  * @example const stream = createCompanyStream({ seed: 42 }); stream.next(); stream.next();
  */
-export function createCompanyStream(options: GenerateOptions): { next(): CompanyRecord; readonly index: number } {
+export function createCompanyStream(options: GenerateOptions): CompanyStream {
   checkSeed(options.seed);
-  const keyStream = createRandom(options.seed ^ 0x5349524e); // "SIRN"
-  const sirens = createSirenSequence([keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32()]);
-  const random = createRandom(options.seed);
-  const recent = new Set<string>();
-  const ring = new Array<string>(NAME_WINDOW - 1);
-  let index = 0;
-  return {
-    get index() {
-      return index;
-    },
-    next() {
-      if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
-      const siren = sirens.next(random);
-      const nic = drawEstablishment(random, siren);
-      let company = drawCompanyName(random);
-      while (recent.has(company)) company = drawCompanyName(random);
-      const slot = index % ring.length;
-      const leaving = ring[slot];
-      if (leaving !== undefined) recent.delete(leaving);
-      ring[slot] = company;
-      recent.add(company);
-      index++;
-      const address = drawAddress(random);
-      // siren >= 300000000, so its first group never needs padding; the NIC has at most 5 digits.
-      const sirenText = `${(siren - (siren % 1_000_000)) / 1_000_000} ${PAD3[((siren - (siren % 1000)) / 1000) % 1000]} ${PAD3[siren % 1000]}`;
-      return {
-        siret: `${sirenText} ${nic < 1000 ? `00${PAD3[nic]}` : String(nic).padStart(5, '0')}`,
-        siren: sirenText,
-        company,
-        street_address: address.street_address,
-        city: address.city,
-        postcode: address.postcode,
-      };
-    },
-  };
+  return new SeededCompanyStream(options.seed);
 }
 
 /**

@@ -38,7 +38,7 @@ export interface IdentifierFixture {
 type Identifier = IdentifierFixture['identifier'];
 
 /** The separators people type between digit groups, removed before checking: space, U+00A0, U+202F, dot, dash. */
-export const IDENTIFIER_SEPARATORS = /[ \u00a0\u202f.-]/g;
+export const IDENTIFIER_SEPARATORS: RegExp = /[ \u00a0\u202f.-]/g;
 
 /** Removes the separators of `IDENTIFIER_SEPARATORS`. @example stripSeparators('732.829.320') // '732829320' */
 export function stripSeparators(value: string): string {

@@ -10,7 +10,7 @@ const HALF_BITS = 12;
 const HALF_MASK = (1 << HALF_BITS) - 1;
 
 /** How many distinct SIRENs one sequence can hand out before it would repeat one. */
-export const MAX_DISTINCT_SIRENS = 7 * BLOCK - 1;
+export const MAX_DISTINCT_SIRENS: number = 7 * BLOCK - 1;
 
 // Share of each first digit 3..9, in percent: active companies' SIRENs are mostly 3xx and 4xx (numbers handed out from the
 // 1970s to the 2000s), fewer 5xx, and the recent 8xx and 9xx; 6xx and 7xx are rarer. docs/data.md gives the source.

@@ -10,17 +10,20 @@ export interface TierRules {
   readonly upgradeTo: string | undefined;
 }
 
+// The rows as literals: `Tier` is derived from their keys, `TIERS` below is the typed view the code reads.
+const TIER_TABLE = {
+  free: { maxQuantity: 50, rateLimited: true, csv: false, upgradeTo: 'lifetime' },
+  lifetime: { maxQuantity: 100, rateLimited: false, csv: true, upgradeTo: undefined },
+} as const;
+
+/** A service tier: `free` is rate limited and capped at 50 records; `lifetime` is the paid pass. */
+export type Tier = keyof typeof TIER_TABLE;
+
 /**
  * The service's tiers. A new tier is one row here (plus its documentation): the handler, the options, the OpenAPI text and
  * the server's flags read this table.
  */
-export const TIERS = {
-  free: { maxQuantity: 50, rateLimited: true, csv: false, upgradeTo: 'lifetime' },
-  lifetime: { maxQuantity: 100, rateLimited: false, csv: true, upgradeTo: undefined },
-} as const satisfies Record<string, TierRules>;
-
-/** A service tier: `free` is rate limited and capped at 50 records; `lifetime` is the paid pass. */
-export type Tier = keyof typeof TIERS;
+export const TIERS: Readonly<Record<Tier, TierRules & { readonly upgradeTo: Tier | undefined }>> = TIER_TABLE;
 
 /** The tier of requests without a pass, unless configured. */
 export const DEFAULT_TIER: Tier = 'free';

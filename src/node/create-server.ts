@@ -114,6 +114,10 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   let closing: Promise<void> | undefined;
   // Answers not yet finished, so that those still to be written when shutdown begins can say `Connection: close`.
   const inFlight = new Set<ServerResponse>();
+  // One shared listener (Node calls it with the response as `this`): no closure or once-wrapper per request.
+  function forget(this: ServerResponse): void {
+    inFlight.delete(this);
+  }
   const server = createServer(
     {
       maxHeaderSize: options.maxHeaderSize ?? 16_384,
@@ -130,7 +134,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       if (closing !== undefined) res.shouldKeepAlive = false;
       else {
         inFlight.add(res);
-        res.once('close', () => inFlight.delete(res));
+        res.on('close', forget);
       }
       let url = req.url ?? '/';
       // A fragment is not part of the resource (URL standard): `/x#y?quantity=60` has no query. Clients never send one.

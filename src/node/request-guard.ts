@@ -21,25 +21,26 @@ export function guardRequestListener(
   listener: RequestListener,
   log: (message: string) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    const fail = (error: unknown): void => {
-      const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0] ?? ''}` : typeof error;
-      log(`internal error answering ${req.method ?? '?'} ${JSON.stringify((req.url ?? '').slice(0, 200))}: ${what}`);
-      try {
-        if (res.headersSent || res.writableEnded) {
-          res.destroy();
-          return;
-        }
-        void writeResponse(internalError(), req, res);
-      } catch {
+  const fail = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    const what = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0] ?? ''}` : typeof error;
+    log(`internal error answering ${req.method ?? '?'} ${JSON.stringify((req.url ?? '').slice(0, 200))}: ${what}`);
+    try {
+      if (res.headersSent || res.writableEnded) {
         res.destroy();
+        return;
       }
-    };
+      void writeResponse(internalError(), req, res);
+    } catch {
+      res.destroy();
+    }
+  };
+  return (req, res) => {
     try {
       const result = listener(req, res);
-      if (isThenable(result)) result.then(undefined, fail);
+      // The closure is made only for the listeners that answer asynchronously.
+      if (isThenable(result)) result.then(undefined, (error: unknown) => fail(req, res, error));
     } catch (error) {
-      fail(error);
+      fail(req, res, error);
     }
   };
 }

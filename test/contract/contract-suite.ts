@@ -41,7 +41,7 @@ export interface ContractCapabilities {
 }
 
 /** Where every target's clock starts: 2026-11-22T05:35:35Z, 66,265 s before the next UTC midnight. */
-export const CONTRACT_START_TIME = Date.UTC(2026, 10, 22, 5, 35, 35);
+export const CONTRACT_START_TIME: number = Date.UTC(2026, 10, 22, 5, 35, 35);
 const SECONDS_TO_MIDNIGHT = 66_265;
 
 const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, Content-Disposition, WWW-Authenticate';

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // `npm run test:e2e`: real Chromium (Debian's /usr/bin/chromium driven by playwright-core) against the demo page, the
 // built CLI server and a Vite dev server. Kept out of `npm test` because it needs the browser and a build.
-export default defineConfig({
+const config: ViteUserConfig = defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
     name: 'e2e',
@@ -15,3 +15,5 @@ export default defineConfig({
     fileParallelism: false,
   },
 });
+
+export default config;

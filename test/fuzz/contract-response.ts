@@ -15,7 +15,7 @@ const CODES_BY_STATUS: Record<number, readonly string[]> = {
   503: ['quota_store_unavailable'],
 };
 // A V8 stack frame, as it would appear if an error leaked into a body.
-export const STACK_FRAME = /\n\s+at .+[(:]\d+/;
+export const STACK_FRAME: RegExp = /\n\s+at .+[(:]\d+/;
 
 /** Everything the contract promises about any response, whatever the request. Returns the status. */
 export async function expectContractResponse(

@@ -9,7 +9,11 @@ export interface RawReply {
 }
 
 /** Sends bytes as they are (no client-side validation) and reads until the server closes or `timeoutMs` passes. */
-export function rawRequest(port: number, bytes: string | Buffer, { host = '127.0.0.1', timeoutMs = 5_000 } = {}): Promise<RawReply> {
+export function rawRequest(
+  port: number,
+  bytes: string | Buffer,
+  { host = '127.0.0.1', timeoutMs = 5_000 }: { host?: string; timeoutMs?: number } = {},
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, host);
     const chunks: Buffer[] = [];

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // `npm run test:services`: tests that need a real redis-server (started by the tests themselves on a free loopback port).
 // Kept out of the default `npm test`, whose projects exclude test/services.
-export default defineConfig({
+const config: ViteUserConfig = defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
     name: 'services',
@@ -15,3 +15,5 @@ export default defineConfig({
     fileParallelism: false,
   },
 });
+
+export default config;

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // `.ci/stress.sh` and `npm run test:stress`: the stress suites kept out of `npm test` because they need a real redis-server
 // (started by the tests on a free loopback port), the built CLI (dist/) or a Node flag. STRESS=1 scales them to the long
 // versions. Sibling of test/services/vitest.config.ts, which it does not change.
 const STRESS = process.env.STRESS === '1';
 
-export default defineConfig({
+const config: ViteUserConfig = defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
     name: 'stress',
@@ -22,3 +22,5 @@ export default defineConfig({
     fileParallelism: false,
   },
 });
+
+export default config;

@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio, type SpawnSyncReturns } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 /** The CLI from the sources, through tsx, so tests never run a stale build. */
@@ -11,6 +12,6 @@ export function runCli(args: string[], options: { input?: string } = {}): SpawnS
 }
 
 /** Starts `siret-mock <args>` without waiting. */
-export function spawnCli(args: string[]) {
+export function spawnCli(args: string[]): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(process.execPath, [...TSX, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
 }

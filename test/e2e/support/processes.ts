@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const REPO_ROOT: string = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** A port nobody listens on right now (the OS picks it; there is a small race until the child binds it). */
 export function freePort(): Promise<number> {
