@@ -5,11 +5,11 @@
 // own per-request work (parsing, generating the records, serialising, the adapter).
 // Prints BENCH lines for requests/s and p99 latency at quantity 5 (targets >= 0.5 and <= 2) and quantity 50 (reported), and
 // the ceiling: the same adapter answering a constant response, against the same bare server.
-// Usage: node bench/server.bench.mjs   (the children load the TypeScript sources through tsx, so no build is needed)
+// Usage: npm run build && node bench/server.bench.mjs   (the servers run the built package, as `siret-mock serve` does)
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { serveBare, serveOurs } from './support/bench-servers.mjs';
+import { importBuiltNode, serveBare, serveOurs } from './support/bench-servers.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const CONNECTIONS = 50;
@@ -28,9 +28,7 @@ else await main();
 // headers and body as the real handler). Its ratio to the bare server is the ceiling any handler can reach through our
 // adapter on this machine: what is left between it and ours is the handler's own work (drawing and serialising records).
 async function serveConstant(quantity) {
-  const { createApp } = await import('../src/http/create-app.ts');
-  const { createNodeListener } = await import('../src/node/node-adapter.ts');
-  const { NodeResponse } = await import('../src/node/node-response.ts');
+  const { createApp, createNodeListener, NodeResponse } = await importBuiltNode();
   const app = createApp({ tier: 'lifetime' });
   const sample = await app.fetch(new Request(`http://127.0.0.1/api/v1/generate?quantity=${quantity}`));
   const body = await sample.text();
@@ -44,7 +42,7 @@ async function serveConstant(quantity) {
 }
 
 function startChild(args) {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`child ${args[0]} did not start`)), 20_000);

@@ -1,9 +1,23 @@
 // The two servers the server benches compare, each run in a child process that prints `PORT n` once it listens.
+// Ours is the built package (`npm run build`), the code `siret-mock serve` runs: loading the TypeScript sources through tsx
+// would measure tsx's output instead (esbuild's keepNames wraps every function made per request in a `__name` call, an
+// Object.defineProperty each, about a tenth of our server's CPU per request at quantity 5).
+import { existsSync } from 'node:fs';
 import http from 'node:http';
+
+/** The built `siret-mock/node` entry point; exits with a clear message when the package has not been built. */
+export async function importBuiltNode() {
+  const entry = new URL('../../dist/src/node/index.js', import.meta.url);
+  if (!existsSync(entry)) {
+    console.error('the server benches need the built package: run `npm run build` first');
+    process.exit(1);
+  }
+  return import(entry.href);
+}
 
 /** The real server, as `siret-mock serve --tier lifetime --quiet` runs it. */
 export async function serveOurs() {
-  const { createSiretServer } = await import('../../src/node/create-server.ts');
+  const { createSiretServer } = await importBuiltNode();
   const server = createSiretServer({ tier: 'lifetime', demoDir: false });
   const url = await server.listen(0, '127.0.0.1');
   process.stdout.write(`PORT ${url.port}\n`);

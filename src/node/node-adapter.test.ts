@@ -86,4 +86,18 @@ describe('NodeResponse', () => {
       'héllo',
     ]);
   });
+
+  it('writes long bodies byte for byte, whatever their characters, with their UTF-8 Content-Length', async () => {
+    // Two-byte and four-byte characters, around the 4,096-unit line where the adapter changes how it encodes.
+    const bodies = [4095, 4096, 30_000, 70_000].map((units) => 'é œ 🙂 a'.repeat(Math.ceil(units / 8)).slice(0, units));
+    const base = await serve({
+      fetch: (request, context) => new (context?.Response ?? Response)(bodies[Number(new URL(request.url).searchParams.get('i'))]),
+    });
+    for (const [i, body] of bodies.entries()) {
+      const response = await fetch(`${base}/?i=${i}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+      expect(new TextDecoder().decode(bytes)).toBe(body);
+    }
+  });
 });

@@ -115,12 +115,32 @@ export function writeResponse(response: Response, req: IncomingMessage, res: Ser
   const raw = NodeResponse.rawParts(response);
   if (raw === undefined) return stream(response, req, res);
   const headers = raw.headers;
-  // One encoding pass gives both the bytes and their count; one write with a Content-Length. A HEAD answer already carries
-  // the GET's Content-Length and no body.
-  const body = req.method === 'HEAD' || raw.body === null ? undefined : Buffer.from(raw.body);
+  // A HEAD answer already carries the GET's Content-Length and no body.
+  const body = req.method === 'HEAD' || raw.body === null ? undefined : encodeBody(raw.body);
   if (body !== undefined) headers.push('content-length', String(body.length));
   res.writeHead(raw.status, raw.statusText, headers);
   res.end(body);
+}
+
+const encoder = new TextEncoder();
+// UTF-8 takes at most 3 bytes per UTF-16 code unit: bodies up to this many code units are encoded through the scratch.
+const SCRATCH_UNITS = 64 * 1024;
+// Reused by every answer: a body is encoded into it, then copied out at its exact size (the socket may hold on to what it is
+// given until the write completes, so the scratch itself is never handed over).
+const scratch = Buffer.allocUnsafeSlow(SCRATCH_UNITS * 3);
+
+/**
+ * The body's UTF-8 bytes in one encoding pass. `Buffer.from(text)` makes one for short text (written straight into Node's
+ * buffer pool) but two from 4,096 code units up (it measures the byte length, then encodes), and the first is where a body
+ * built by concatenation gets flattened: for a 50-record answer (12 KB) that is 43 us against 27 us in a tight loop on the
+ * bench machine.
+ */
+function encodeBody(text: string): Buffer {
+  if (text.length < Buffer.poolSize >>> 1 || text.length > SCRATCH_UNITS) return Buffer.from(text);
+  const { written } = encoder.encodeInto(text, scratch);
+  const bytes = Buffer.allocUnsafe(written);
+  scratch.copy(bytes, 0, 0, written);
+  return bytes;
 }
 
 async function stream(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
