@@ -245,7 +245,7 @@ interface StreetEntry {
  */
 interface StreetIndex {
   readonly index: WeightedIndex;
-  /** Each position's street kind (a row of STREET_KINDS), its list (`undefined` for a road to a neighbour) and place in it. */
+  /** Each position's street kind (a row of STREET_KINDS), its list (TOWARDS for a road to a neighbour) and place in it. */
   readonly kinds: Uint8Array;
   readonly lists: ReadonlyArray<StreetList>;
   readonly positions: Uint16Array;
