@@ -3,7 +3,8 @@
 // copy of one of our responses (same body, same headers). Both run in child processes of this one, on the same Node, so
 // autocannon's own CPU is not theirs; the bare server is the cost of Node's HTTP alone, so the ratio is the price of our
 // own per-request work (parsing, generating the records, serialising, the adapter).
-// Prints BENCH lines for requests/s and p99 latency at quantity 5 (targets >= 0.5 and <= 2) and quantity 50 (reported), and
+// Prints BENCH lines for requests/s and p99 latency at quantities 5 and 50 (reported beside the CPU-per-request targets of
+// server-cpu.bench.mjs), and
 // the ceiling: the same adapter answering a constant response, against the same bare server.
 // Usage: npm run build && node bench/server.bench.mjs   (the servers run the built package, as `siret-mock serve` does)
 import { spawn } from 'node:child_process';
@@ -109,9 +110,10 @@ async function main() {
       const p99Ratio = a.p99 / Math.max(b.p99, 1);
       const detail = (x) => `ours ${x.rps.toFixed(0)} req/s p99 ${x.p99} ms`;
       const raw = `${detail(a)}; bare node:http ${b.rps.toFixed(0)} req/s p99 ${b.p99} ms; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_S} s, lifetime tier`;
-      const informative = quantity === 5 ? '' : ' (reported)';
-      bench(`server req/s vs bare node:http, quantity ${quantity}`, rpsRatio, `>= 0.5${informative}`, rpsRatio >= 0.5, raw);
-      bench(`server p99 latency vs bare node:http, quantity ${quantity}`, p99Ratio, `<= 2${informative}`, p99Ratio <= 2, raw);
+      // Saturated figures are reported, not targets: with the load generator on the same two cores they measure it as much as
+      // the server (#11 restated the target as CPU per request at a fixed rate: server-cpu.bench.mjs).
+      bench(`server req/s vs bare node:http, quantity ${quantity}`, rpsRatio, 'reported', true, raw);
+      bench(`server p99 latency vs bare node:http, quantity ${quantity}`, p99Ratio, 'reported', true, raw);
       const ceiling = c.rps / b.rps;
       bench(
         `ceiling: our adapter answering a constant vs bare node:http, quantity ${quantity}`,
