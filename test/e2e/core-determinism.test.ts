@@ -5,6 +5,7 @@ import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCompanies } from '../../src/index.js';
 import type * as SiretMockCore from '../../src/index.js';
+import { CHROMIUM_ARGS } from './support/chromium.js';
 
 // The promise users rely on: a seed gives the same fixtures in the browser as in Node. The core is bundled for the browser
 // the way an app would bundle it, run in real Chromium, and its output hashed there. (playwright gives the browser a fresh
@@ -25,19 +26,7 @@ beforeAll(async () => {
   const chunk = (Array.isArray(output) ? output[0] : output)?.output[0];
   if (!chunk || chunk.type !== 'chunk') throw new Error('no bundle produced');
   bundle = chunk.code;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
 }, 60_000);
 
 afterAll(async () => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
-const CHROMIUM_ARGS = [
+/** Debian's Chromium flags for these tests: headless, no sandbox (root), no GPU, no background traffic. */
+export const CHROMIUM_ARGS: readonly string[] = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -28,7 +29,7 @@ export async function launchChromium(options: BrowserContextOptions = {}): Promi
   const profile = mkdtempSync(join(tmpdir(), 'siret-mock-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS],
     acceptDownloads: true,
     ...options,
   });
