@@ -6,7 +6,8 @@
 // utime + stime from /proc/<pid>/stat, read before and after each round.
 // Rounds alternate between the two servers (one disturbed stretch of the machine hits both alike); the ratio is the median
 // of the per-round-pair ratios. Targets: <= 2.0x at quantity 5 (stretch 1.6x), <= 3.0x at quantity 50.
-// Usage: npm run build && node bench/server-cpu.bench.mjs   (the servers run the built package, as `siret-mock serve` does)
+// Usage: npm run build && node bench/server-cpu.bench.mjs [--quantity 50]   (the servers run the built package, as
+// `siret-mock serve` does; --quantity measures one of the quantities below only)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +92,10 @@ async function main() {
   const ours = await startServer(['--serve-ours']);
   const children = [ours.child];
   try {
-    for (const { quantity, target, stretch } of QUANTITIES) {
+    const only = process.argv.indexOf('--quantity');
+    const quantities = only === -1 ? QUANTITIES : QUANTITIES.filter((q) => q.quantity === Number(process.argv[only + 1]));
+    if (quantities.length === 0) throw new Error(`--quantity: one of ${QUANTITIES.map((q) => q.quantity).join(', ')}`);
+    for (const { quantity, target, stretch } of quantities) {
       const path = `/api/v1/generate?quantity=${quantity}`;
       const oursUrl = `http://127.0.0.1:${ours.port}${path}`;
       const bare = await startServer(['--serve-bare', oursUrl]);
