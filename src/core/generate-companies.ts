@@ -5,6 +5,8 @@ import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS, type Siren
 import { createRandom, type SeededRandom } from './random.js';
 
 const PAD3: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+/** Three digits and the space that follows them in a SIREN or SIRET: one concatenation less per group. */
+const PAD3_SPACE: readonly string[] = PAD3.map((group) => `${group} `);
 
 /** Any NAME_WINDOW consecutive records of a stream have distinct company names (so does any response: at most 100 records). */
 export const NAME_WINDOW = 100;
@@ -75,11 +77,15 @@ class SeededCompanyStream implements CompanyStream {
     recent.add(company);
     this.#index = index + 1;
     const address = drawAddress(random);
-    // siren >= 300000000, so its first group never needs padding; the NIC has at most 5 digits.
-    const sirenText = `${(siren - (siren % 1_000_000)) / 1_000_000} ${PAD3[((siren - (siren % 1000)) / 1000) % 1000]} ${PAD3[siren % 1000]}`;
+    // Groups of three digits from table lookups (the first one too: siren >= 300000000) rather than number-to-string
+    // conversions; the NIC has at most 5 digits.
+    const thousands = (siren / 1000) | 0;
+    const millions = (thousands / 1000) | 0;
+    const head = (PAD3_SPACE[millions] as string) + (PAD3_SPACE[thousands - millions * 1000] as string);
+    const units = siren - thousands * 1000;
     return {
-      siret: `${sirenText} ${nic < 1000 ? `00${PAD3[nic]}` : String(nic).padStart(5, '0')}`,
-      siren: sirenText,
+      siret: head + (PAD3_SPACE[units] as string) + (nic < 1000 ? `00${PAD3[nic]}` : String(nic).padStart(5, '0')),
+      siren: head + (PAD3[units] as string),
       company,
       street_address: address.street_address,
       city: address.city,

@@ -24,16 +24,20 @@ const FIRST_DIGIT_SHARES = createWeightedTable<number>([
   [9, 10],
 ]);
 
-/** Luhn digit sum of a whole number's decimal digits; `doubleFirst` doubles its last (units) digit. */
-function luhnSumOf(value: number, doubleFirst: boolean): number {
+// The Luhn contribution of each two-digit group when its units digit is doubled: from the units up, every group of a number
+// starts on a doubled digit, so a number's sum is its groups' sums, read two digits at a time.
+const PAIR_SUMS: Uint8Array = Uint8Array.from({ length: 100 }, (_, n) => {
+  const units = n % 10;
+  return (units > 4 ? 2 * units - 9 : 2 * units) + (n - units) / 10;
+});
+
+/** Luhn digit sum of a whole number below 2^31, its last (units) digit doubled. */
+function luhnSumOf(value: number): number {
   let sum = 0;
-  let double = doubleFirst;
   while (value > 0) {
-    let d = value % 10;
-    if (double) d = d > 4 ? 2 * d - 9 : 2 * d;
-    sum += d;
-    double = !double;
-    value = (value - (value % 10)) / 10;
+    const rest = (value / 100) | 0;
+    sum += PAIR_SUMS[value - rest * 100] as number;
+    value = rest;
   }
   return sum;
 }
@@ -86,7 +90,7 @@ export function createSirenSequence(keys: readonly [number, number, number, numb
       do value = permute(value, block);
       while (value >= BLOCK || (block === 0 && value === LA_POSTE_OFFSET));
       const body = (FIRST_DIGIT + block) * BLOCK + value;
-      return body * 10 + ((10 - (luhnSumOf(body, true) % 10)) % 10);
+      return body * 10 + ((10 - (luhnSumOf(body) % 10)) % 10);
     },
   };
 }
@@ -115,6 +119,6 @@ export function drawEstablishment(random: RandomSource, siren: number): number {
   const order = min + Math.floor(random.next() * (max - min + 1));
   // Luhn over siren(9) + order(4) + check(1), counting from the right: the check digit (1st) is not doubled, the order's
   // units digit (2nd) is, and so is the SIREN's units digit (6th).
-  const sum = luhnSumOf(order, true) + luhnSumOf(siren, true);
+  const sum = luhnSumOf(order) + luhnSumOf(siren);
   return order * 10 + ((10 - (sum % 10)) % 10);
 }
