@@ -3,7 +3,7 @@
 // BENCHMARKS.md. Record the server process with Linux perf while a paced round runs, then classify:
 //   node --perf-basic-prof bench/server-cpu.bench.mjs --serve-ours            # prints PORT n (its pid: ss -ltnp)
 //   perf record -F 9999 -g -p <pid> -o ours.data -- sleep 4.6 &
-//   node bench/server-cpu.bench.mjs --load 'http://127.0.0.1:<n>/api/v1/generate?quantity=5' 1000 4   # prints requests
+//   node bench/support/paced-rounds.mjs --load 'http://127.0.0.1:<n>/api/v1/generate?quantity=5' 1000 4   # prints requests
 //   node bench/perf-components.mjs ours.data <requests> <pid>
 // Samples of other threads (V8's GC helpers and compiler) are one component; a main-thread sample goes to the first of
 // the whole-stack components below that its stack passes through, else to the innermost frame naming another component.

@@ -4,20 +4,24 @@
 // Object.defineProperty each, about a tenth of our server's CPU per request at quantity 5).
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
-/** The built `siret-mock/node` entry point; exits with a clear message when the package has not been built. */
-export async function importBuiltNode() {
-  const entry = new URL('../../dist/src/node/index.js', import.meta.url);
+/**
+ * The built `siret-mock/node` entry point of a `dist/` directory (default: this checkout's); exits with a clear message when
+ * the package has not been built.
+ */
+export async function importBuiltNode(dist = new URL('../../dist/', import.meta.url)) {
+  const entry = new URL('src/node/index.js', dist);
   if (!existsSync(entry)) {
-    console.error('the server benches need the built package: run `npm run build` first');
+    console.error(`the server benches need the built package: no ${fileURLToPath(entry)} (run \`npm run build\` first)`);
     process.exit(1);
   }
   return import(entry.href);
 }
 
-/** The real server, as `siret-mock serve --tier lifetime --quiet` runs it. */
-export async function serveOurs() {
-  const { createSiretServer } = await importBuiltNode();
+/** The real server, as `siret-mock serve --tier lifetime --quiet` runs it, from this checkout's build or another `dist/`. */
+export async function serveOurs(dist) {
+  const { createSiretServer } = await importBuiltNode(dist);
   const server = createSiretServer({ tier: 'lifetime', demoDir: false });
   const url = await server.listen(0, '127.0.0.1');
   process.stdout.write(`PORT ${url.port}\n`);

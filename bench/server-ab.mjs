@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// A/B of two builds of the server: CPU per request of `siret-mock serve`'s server (lifetime tier, no access log) built from
+// two `dist/` directories, measured as bench/server-cpu.bench.mjs measures ours against bare (paced 1,000 req/s, a fresh
+// client process per round, utime + stime from /proc), in alternating rounds after a warm-up of each. Prints the medians
+// and B/A, the median of the per-pair ratios, with every pair.
+//
+// Why: run to run, the server-cpu ratio of one build moves by +-10%, more than most changes; tight loops miss what a change
+// does to a server (comparing names without a Set was 8% faster in a loop and 4% slower in the server). Two builds side by
+// side in one run show it.
+//
+// Usage:   npm run build && cp -r dist /tmp/dist-before      # then make the change
+//          npm run build && node bench/server-ab.mjs /tmp/dist-before dist [--quantity 50] [--pairs 10] [--seconds 3]
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serveOurs } from './support/bench-servers.mjs';
+import { median, pacedRound, startServer } from './support/paced-rounds.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const RATE = 1_000;
+const WARMUP_S = 6;
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(name);
+  if (at === -1) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: a whole number >= 1, got ${process.argv[at + 1]}`);
+  return value;
+}
+
+async function main() {
+  const [a, b] = process.argv.slice(2, 4);
+  if (!a || !b || a.startsWith('--') || b.startsWith('--')) {
+    console.error('usage: node bench/server-ab.mjs <dist A> <dist B> [--quantity 50] [--pairs 10] [--seconds 3]');
+    process.exit(2);
+  }
+  const quantity = option('--quantity', 50);
+  const pairs = option('--pairs', 10);
+  const seconds = option('--seconds', 3);
+  const servers = [];
+  try {
+    for (const dist of [a, b]) {
+      const server = await startServer(SELF, ['--serve', pathToFileURL(`${resolve(dist)}/`).href]);
+      servers.push({ ...server, url: `http://127.0.0.1:${server.port}/api/v1/generate?quantity=${quantity}` });
+    }
+    const [serverA, serverB] = servers;
+    const round = (server) => pacedRound(server, server.url, RATE, seconds).then((r) => r.usPerRequest);
+    await pacedRound(serverA, serverA.url, RATE, WARMUP_S);
+    await pacedRound(serverB, serverB.url, RATE, WARMUP_S);
+    const results = [];
+    for (let i = 0; i < pairs; i++) {
+      // Alternate which build goes first, so neither always follows the other.
+      if (i % 2 === 0) {
+        const usA = await round(serverA);
+        results.push({ usA, usB: await round(serverB) });
+      } else {
+        const usB = await round(serverB);
+        results.push({ usA: await round(serverA), usB });
+      }
+    }
+    const ratios = results.map((r) => r.usB / r.usA);
+    console.log(
+      `quantity ${quantity}: A ${median(results.map((r) => r.usA)).toFixed(0)} us, B ${median(results.map((r) => r.usB)).toFixed(0)} us ` +
+        `of server CPU per request (medians); B/A ${median(ratios).toFixed(3)} (median of ${pairs} alternating ${seconds} s round ` +
+        `pairs at ${RATE} req/s: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    );
+  } finally {
+    for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');
+  }
+}
+
+if (process.argv[2] === '--serve') await serveOurs(new URL(process.argv[3]));
+else await main();
