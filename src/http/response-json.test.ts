@@ -41,4 +41,28 @@ describe('generateBodyJson', () => {
       { numRuns: 300 },
     );
   });
+
+  it('writes meta as JSON.stringify does, whatever its strings and however they change between answers', () => {
+    const data = generateCompanies(2, { seed: 7 });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            generated_at: fc.oneof(fc.constant(meta.generated_at), fc.string(), fc.string({ unit: 'binary' })),
+            source: fc.oneof(fc.constant('siret-mock'), fc.string(), fc.string({ unit: 'binary' })),
+            rate_limit_remaining_minute: fc.integer({ min: -1, max: 1_000_000 }),
+            rate_limit_remaining_day: fc.integer({ min: -1, max: 1_000_000 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        (metas) => {
+          for (const m of metas) {
+            const body: GenerateResponse = { count: data.length, data, meta: m };
+            expect(generateBodyJson(body)).toBe(JSON.stringify(body));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
