@@ -12,8 +12,8 @@
 //          npm run build && node bench/server-ab.mjs /tmp/dist-before dist [--quantity 50] [--pairs 10] [--seconds 3]
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serveOurs } from './support/bench-servers.mjs';
-import { median, pacedRound, startServer } from './support/paced-rounds.mjs';
+import { serveOurs, startServer } from './support/bench-servers.mjs';
+import { median, pacedRound } from './support/paced-rounds.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RATE = 1_000;

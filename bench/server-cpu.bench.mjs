@@ -9,8 +9,8 @@
 // Usage: npm run build && node bench/server-cpu.bench.mjs [--quantity 50]   (the servers run the built package, as
 // `siret-mock serve` does; --quantity measures one of the quantities below only)
 import { fileURLToPath } from 'node:url';
-import { serveBare, serveOurs } from './support/bench-servers.mjs';
-import { CONNECTIONS, median, pacedRound, startServer } from './support/paced-rounds.mjs';
+import { serveBare, serveOurs, startServer } from './support/bench-servers.mjs';
+import { CONNECTIONS, median, pacedRound } from './support/paced-rounds.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 /** Requests per second: a tenth to a fifth of what our server sustains here at quantity 5 (about a quarter at 50). */

@@ -7,10 +7,9 @@
 // server-cpu.bench.mjs), and
 // the ceiling: the same adapter answering a constant response, against the same bare server.
 // Usage: npm run build && node bench/server.bench.mjs   (the servers run the built package, as `siret-mock serve` does)
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { importBuiltNode, serveBare, serveOurs } from './support/bench-servers.mjs';
+import { importBuiltNode, serveBare, serveOurs, startServer } from './support/bench-servers.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const CONNECTIONS = 50;
@@ -42,23 +41,6 @@ async function serveConstant(quantity) {
   process.once('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-function startChild(args) {
-  const child = spawn(process.execPath, [SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`child ${args[0]} did not start`)), 20_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      const match = /PORT (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1]) });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`child ${args[0]} exited with ${code}`)));
-  });
-}
-
 async function load(url, seconds) {
   const { default: autocannon } = await import('autocannon');
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
@@ -77,16 +59,16 @@ function bench(metric, ratio, target, met, detail) {
 }
 
 async function main() {
-  const ours = await startChild(['--serve-ours']);
+  const ours = await startServer(SELF, ['--serve-ours']);
   const children = [ours.child];
   try {
     for (const quantity of QUANTITIES) {
       const path = `/api/v1/generate?quantity=${quantity}`;
       const oursUrl = `http://127.0.0.1:${ours.port}${path}`;
-      const bare = await startChild(['--serve-bare', oursUrl]);
+      const bare = await startServer(SELF, ['--serve-bare', oursUrl]);
       children.push(bare.child);
       const bareUrl = `http://127.0.0.1:${bare.port}${path}`;
-      const constant = await startChild(['--serve-constant', String(quantity)]);
+      const constant = await startServer(SELF, ['--serve-constant', String(quantity)]);
       children.push(constant.child);
       const constantUrl = `http://127.0.0.1:${constant.port}${path}`;
       await load(oursUrl, WARMUP_S);

@@ -2,6 +2,7 @@
 // Ours is the built package (`npm run build`), the code `siret-mock serve` runs: loading the TypeScript sources through tsx
 // would measure tsx's output instead (esbuild's keepNames wraps every function made per request in a `__name` call, an
 // Object.defineProperty each, about a tenth of our server's CPU per request at quantity 5).
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -44,4 +45,22 @@ export async function serveBare(sourceUrl) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.stdout.write(`PORT ${server.address().port}\n`);
   process.once('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+/** Starts `node script ...args` and resolves once it prints `PORT n`. */
+export function startServer(script, args) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server ${args[0]} did not start`)), 30_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      const match = /PORT (\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]) });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
+  });
 }

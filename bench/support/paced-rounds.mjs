@@ -1,6 +1,6 @@
 // Server CPU per request under a paced load, for bench/server-cpu.bench.mjs (ours vs bare) and bench/server-ab.mjs (two
-// builds of ours): servers in child processes of their own, each paced round from a fresh client process (this file, run
-// with --load), the server's utime + stime read from /proc/<pid>/stat before and after the round.
+// builds of ours): each paced round from a fresh client process (this file, run with --load), the server's utime + stime
+// read from /proc/<pid>/stat before and after the round.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,24 +10,6 @@ const SELF = fileURLToPath(import.meta.url);
 export const CONNECTIONS = 10;
 // Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s ticks on every mainstream architecture.
 const TICK_US = 10_000;
-
-/** Starts `node script ...args` and resolves once it prints `PORT n`. */
-export function startServer(script, args) {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server ${args[0]} did not start`)), 30_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      const match = /PORT (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1]) });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with ${code}`)));
-  });
-}
 
 /** utime + stime of a process, in microseconds. */
 function cpuUs(pid) {
