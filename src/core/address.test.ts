@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { drawAddress, loadCommunes, placeFromDe, placeWithDe } from './address.js';
+import {
+  STREET_DATES,
+  STREET_NATURE,
+  STREET_PEOPLE,
+  STREET_PLACES,
+  STREET_RURAL,
+  STREET_SAINTS,
+  STREET_TOWN,
+  STREET_WATER,
+} from './data/names.js';
 import { createRandom } from './random.js';
 
 describe('the commune table as the generator reads it', () => {
@@ -9,6 +19,14 @@ describe('the commune table as the generator reads it', () => {
     // commune.
     const broken = loadCommunes().values.filter((c) => placeFromDe(placeWithDe(c.name)) !== c.name);
     expect(broken.map((c) => c.name)).toEqual([]);
+  });
+
+  it('packs what a street draw reads into one number: every street name is under 256 characters, every commune after "de" too', () => {
+    // drawAddress keeps a street's town-name length in 8 bits of its packed slot, and each commune's "de" form's length in
+    // a Uint8Array: a longer name would silently read as another length.
+    const streets = [STREET_PEOPLE, STREET_DATES, STREET_TOWN, STREET_NATURE, STREET_RURAL, STREET_SAINTS, STREET_WATER, STREET_PLACES];
+    expect(streets.flat().filter((name) => name.length > 255)).toEqual([]);
+    expect(loadCommunes().values.filter((c) => placeWithDe(c.name).length > 255)).toEqual([]);
   });
 
   it('draws the commune that the public table draws for the same random value', () => {

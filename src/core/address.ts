@@ -30,8 +30,17 @@ interface CommuneIndex {
   readonly count: number;
   readonly index: WeightedIndex;
   readonly weights: Float64Array;
-  /** Communes under 5,000 inhabitants: no boulevard, quay or cours there. */
-  readonly villages: Uint8Array;
+  /**
+   * The street kinds each line lacks, as street BITS: TOWN_ONLY for communes under 5,000 inhabitants (no boulevard, quay or
+   * cours there), ROAD for Paris (no route or chemin). A draw reads it only for such a street, a few draws in ten.
+   */
+  readonly lacks: Uint8Array;
+  /**
+   * For each line, the neighbours a road may lead to (see drawNeighbour): bit o set when the line at offset o of the window
+   * qualifies; bit NEIGHBOURS_KNOWN once computed. A road's draw then reads one slot instead of the names of the communes
+   * around it, each a likely cache miss.
+   */
+  readonly neighbours: Int32Array;
   /** Each line's first postcode, as a number (lines are in its order). */
   readonly firstPostcodes: Int32Array;
   /** Each line's département as a number: its first postcode's first two digits, three overseas (971-976). */
@@ -43,14 +52,18 @@ interface CommuneIndex {
   /** Each line's commune, decoded on first use. */
   readonly communes: (Commune | undefined)[];
   /**
-   * What a draw reads of a decoded commune, in arrays of their own: its name, and its postcode when it has only one
-   * (`undefined` for several). A draw then reads two slots of dense arrays instead of the commune object, its postcode
-   * array and that array's first slot, each a likely cache miss (13% of the generator's time in a profile).
+   * What a draw reads of a decoded commune, side by side in one dense array: its name at `2 * at`, and its postcode when it
+   * has only one (`undefined` for several) at `2 * at + 1`. A draw then reads one cache line instead of the commune object,
+   * its postcode array and that array's first slot, each a likely cache miss (13% of the generator's time in a profile).
    */
-  readonly names: (string | undefined)[];
-  readonly onlyPostcodes: (string | undefined)[];
+  readonly draws: (string | undefined)[];
   /** Each line's name after "de" ("du Mans"), computed on first use. */
   readonly withDe: (string | undefined)[];
+  /**
+   * The length of each decoded line's name after "de": a street named after a town is checked against it first, in a small
+   * array likely in cache, instead of reading the name itself (a likely cache miss) for a comparison that nearly always fails.
+   */
+  readonly withDeLengths: Uint8Array;
 }
 
 let communes: CommuneIndex | undefined;
@@ -65,7 +78,7 @@ function indexCommunes(text: string): CommuneIndex {
   let count = 1;
   for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) count++;
   const weights = new Float64Array(count);
-  const villages = new Uint8Array(count);
+  const lacks = new Uint8Array(count);
   const firstPostcodes = new Int32Array(count);
   const departements = new Uint16Array(count);
   const nameStarts = new Uint32Array(count);
@@ -76,7 +89,7 @@ function indexCommunes(text: string): CommuneIndex {
   let previous = 0;
   for (let i = 0; i < count; i++) {
     if (text.charCodeAt(at) === 46 /* . */) {
-      villages[i] = 1;
+      lacks[i] = TOWN_ONLY;
       at++;
     }
     let weight = 0;
@@ -86,6 +99,7 @@ function indexCommunes(text: string): CommuneIndex {
     nameStarts[i] = ++at;
     at = text.indexOf(';', at);
     nameEnds[i] = at;
+    if (at - (nameStarts[i] as number) === 5 && text.startsWith('Paris', nameStarts[i])) lacks[i] = (lacks[i] as number) | ROAD;
     let delta = 0;
     for (let code = text.charCodeAt(++at); at < length && code !== 44 /* , */ && code !== 10 /* \n */; code = text.charCodeAt(++at)) {
       delta = delta * 36 + base36(code);
@@ -102,16 +116,17 @@ function indexCommunes(text: string): CommuneIndex {
     count,
     index: createWeightedIndex(weights),
     weights,
-    villages,
+    lacks,
+    neighbours: new Int32Array(count),
     firstPostcodes,
     departements,
     nameStarts,
     nameEnds,
     lineEnds,
     communes: new Array<Commune | undefined>(count).fill(undefined),
-    names: new Array<string | undefined>(count).fill(undefined),
-    onlyPostcodes: new Array<string | undefined>(count).fill(undefined),
+    draws: new Array<string | undefined>(2 * count).fill(undefined),
     withDe: new Array<string | undefined>(count).fill(undefined),
+    withDeLengths: new Uint8Array(count),
   };
 }
 
@@ -120,7 +135,21 @@ const indexed = (): CommuneIndex => (communes ??= indexCommunes(COMMUNES_TABLE))
 /** The commune of line `at`, read from the text on first use (a small function, so the draw loop inlines it). */
 const communeAt = (table: CommuneIndex, at: number): Commune => table.communes[at] ?? decodeCommune(table, at);
 /** The name of the commune of line `at`. */
-const nameAt = (table: CommuneIndex, at: number): string => table.names[at] ?? decodeCommune(table, at).name;
+const nameAt = (table: CommuneIndex, at: number): string => table.draws[2 * at] ?? decodeCommune(table, at).name;
+
+/**
+ * `text` as a string of its own in one byte per character, when every character fits (all but the 16 names with "œ").
+ * The commune table holds an "œ", so V8 keeps the whole table, and every slice of it, two bytes per character: each
+ * response with a city was then flattened into a two-byte string (a profile of the server showed
+ * `WriteToFlat<unsigned short>` and the two-byte UTF-8 path) though its text fits one byte. The copy is made once per
+ * commune, when it is first drawn.
+ */
+function oneByte(text: string): string {
+  if (/[^\0-\xff]/.test(text)) return text;
+  const codes = new Array<number>(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return String.fromCharCode(...codes);
+}
 
 function decodeCommune(table: CommuneIndex, at: number): Commune {
   const first = table.firstPostcodes[at] as number;
@@ -131,13 +160,14 @@ function decodeCommune(table: CommuneIndex, at: number): Commune {
     for (const offset of COMMUNES_TABLE.slice(comma + 1, lineEnd).split(',')) codes.push(first + parseInt(offset, 36));
   }
   const commune: Commune = {
-    name: COMMUNES_TABLE.slice(table.nameStarts[at], table.nameEnds[at]),
+    name: oneByte(COMMUNES_TABLE.slice(table.nameStarts[at], table.nameEnds[at])),
     postcodes: codes.map((code) => String(code).padStart(5, '0')),
     weight: table.weights[at] as number,
   };
   table.communes[at] = commune;
-  table.names[at] = commune.name;
-  if (commune.postcodes.length === 1) table.onlyPostcodes[at] = commune.postcodes[0];
+  table.draws[2 * at] = commune.name;
+  table.withDeLengths[at] = placeWithDe(commune.name).length;
+  if (commune.postcodes.length === 1) table.draws[2 * at + 1] = commune.postcodes[0];
   return commune;
 }
 
@@ -183,21 +213,39 @@ export function placeFromDe(name: string): string | undefined {
 
 const NEIGHBOUR_SPAN = 12;
 
+const NEIGHBOURS_KNOWN = 1 << (2 * NEIGHBOUR_SPAN);
+
+/** The line at window offset `o` (0 .. 2 * NEIGHBOUR_SPAN - 1) around line `at`: 12 before it, then 12 after it. */
+const neighbourAt = (at: number, o: number): number => at + (o >= NEIGHBOUR_SPAN ? o - NEIGHBOUR_SPAN + 1 : o - NEIGHBOUR_SPAN);
+
+/** Which window offsets around line `at` hold a commune a road may lead to: same département, another name, not an H. */
+function neighbourMask(table: CommuneIndex, at: number): number {
+  const name = nameAt(table, at);
+  const departement = table.departements[at];
+  let mask = NEIGHBOURS_KNOWN;
+  for (let o = 0; o < 2 * NEIGHBOUR_SPAN; o++) {
+    const j = neighbourAt(at, o);
+    if (j < 0 || j >= table.count || table.departements[j] !== departement) continue;
+    const other = nameAt(table, j);
+    if (other !== name && other.charCodeAt(0) !== 72 /* H */) mask |= 1 << o;
+  }
+  table.neighbours[at] = mask;
+  return mask;
+}
+
 /**
  * A commune near `commune` for a road to lead to: one of the table's communes close to it in postcode order, in the same
- * département, with another name. Names starting with H are left out (whether "de" elides before them depends on the word).
+ * département, with another name, the first that qualifies from a random place in the window. Names starting with H are
+ * left out (whether "de" elides before them depends on the word).
  */
 function drawNeighbour(random: RandomSource, at: number): number | undefined {
   const table = communes as CommuneIndex;
-  const name = nameAt(table, at);
-  const departement = table.departements[at];
+  const known = table.neighbours[at] as number;
+  const mask = known === 0 ? neighbourMask(table, at) : known;
   const start = Math.floor(random.next() * 2 * NEIGHBOUR_SPAN);
   for (let k = 0; k < 2 * NEIGHBOUR_SPAN; k++) {
-    const offset = ((start + k) % (2 * NEIGHBOUR_SPAN)) - NEIGHBOUR_SPAN;
-    const j = at + (offset >= 0 ? offset + 1 : offset);
-    if (j < 0 || j >= table.count || table.departements[j] !== departement) continue;
-    const other = nameAt(table, j);
-    if (other !== name && other.charCodeAt(0) !== 72 /* H */) return j;
+    const o = (start + k) % (2 * NEIGHBOUR_SPAN);
+    if ((mask & (1 << o)) !== 0) return neighbourAt(at, o);
   }
   return undefined;
 }
@@ -234,27 +282,9 @@ const STREET_KINDS: ReadonlyArray<readonly [type: string, maxNumber: number, nam
   ['Cours', 120, [['PEOPLE', 80], ['TOWN', 20]]],
 ];
 
-/** One street line a draw can give: "Rue des Lilas", or a road towards a neighbouring commune (`line` undefined). */
-interface StreetEntry {
-  readonly type: string;
-  /** "Type name", ready to follow the number; undefined for a road to a neighbour, built per commune. */
-  readonly line: string | undefined;
-  /**
-   * The name alone, when it reads as a place after "de" ("des Lilas": Les Lilas): such a street is never in that town. Whether
-   * such a town is in the table need not be known: a commune whose name after "de" equals it is that town (a test proves
-   * `placeFromDe` inverts `placeWithDe` on every commune), so the check is the same and needs no set of every name.
-   */
-  readonly townName: string | undefined;
-  readonly maxNumber: number;
-  /** Boulevards, quays and cours belong to towns, not villages. */
-  readonly town: boolean;
-  /** Paris has no routes or chemins. */
-  readonly road: boolean;
-}
-
 /**
  * Every (type, name) line in one weighted index, weighted by type share x list share / list length: one draw per street.
- * The weights are computed up front (the draw needs them all); an entry's line is built when it is first drawn.
+ * The weights are computed up front (the draw needs them all); an entry is built when it is first drawn.
  */
 interface StreetIndex {
   readonly index: WeightedIndex;
@@ -262,8 +292,29 @@ interface StreetIndex {
   readonly kinds: Uint8Array;
   readonly lists: ReadonlyArray<StreetList>;
   readonly positions: Uint16Array;
-  readonly entries: (StreetEntry | undefined)[];
+  /**
+   * What a draw reads of entry `at`, in four slots from `STREET_SLOTS * at` of one dense array (one cache line, where an
+   * array of entry objects costs two: with the tables out of cache between two requests of a server, each line is a miss):
+   * - LINE: "Type name", ready to follow the number; undefined for a road to a neighbour, built per commune;
+   * - TOWN_NAME: the name alone, when it reads as a place after "de" ("des Lilas": Les Lilas): such a street is never in that
+   *   town. Whether such a town is in the table need not be known: a commune whose name after "de" equals it is that town
+   *   (a test proves `placeFromDe` inverts `placeWithDe` on every commune), so the check is the same and needs no set of
+   *   every name;
+   * - BITS: the highest street number times 1,024, plus the town name's length (0 for none) times 4, plus TOWN_ONLY
+   *   (boulevards, quays and cours belong to towns, not villages) and ROAD (Paris has no routes or chemins); undefined until
+   *   the entry is built;
+   * - TYPE: the street type, for a road to a neighbour.
+   */
+  readonly slots: (string | number | undefined)[];
 }
+
+const STREET_SLOTS = 4;
+const LINE = 0;
+const TOWN_NAME = 1;
+const BITS = 2;
+const TYPE = 3;
+const TOWN_ONLY = 2;
+const ROAD = 1;
 
 let streetIndex: StreetIndex | undefined;
 function loadStreets(): StreetIndex {
@@ -295,29 +346,32 @@ function loadStreets(): StreetIndex {
     kinds,
     lists,
     positions,
-    entries: new Array<StreetEntry | undefined>(count).fill(undefined),
+    slots: new Array<string | number | undefined>(STREET_SLOTS * count).fill(undefined),
   };
   return streetIndex;
 }
 
-/** The street at position `at` of the index, built on first use (a small function, so the draw loop inlines it). */
-const streetAt = (table: StreetIndex, at: number): StreetEntry => table.entries[at] ?? buildStreet(table, at);
+/** Where entry `at`'s slots start, the entry built on first use (a small function, so the draw loop inlines it). */
+function streetSlots(table: StreetIndex, at: number): number {
+  const first = STREET_SLOTS * at;
+  if (table.slots[first + BITS] === undefined) buildStreet(table, at, first);
+  return first;
+}
 
-function buildStreet(table: StreetIndex, at: number): StreetEntry {
+function buildStreet(table: StreetIndex, at: number, first: number): void {
   const [type, maxNumber] = STREET_KINDS[table.kinds[at] as number] as (typeof STREET_KINDS)[number];
   const list = table.lists[at] as StreetList;
   const name = list === 'TOWARDS' ? undefined : (STREET_LISTS[list][table.positions[at] as number] as string);
-  // One object shape for every entry (a plain literal, all fields set), so the draw loop reads them fast.
-  const street: StreetEntry = {
-    type,
-    line: name === undefined ? undefined : `${type} ${name}`,
-    townName: name !== undefined && placeFromDe(name) !== undefined ? name : undefined,
-    maxNumber,
-    town: type === 'Boulevard' || type === 'Quai' || type === 'Cours',
-    road: type === 'Route' || type === 'Chemin',
-  };
-  table.entries[at] = street;
-  return street;
+  const town = type === 'Boulevard' || type === 'Quai' || type === 'Cours';
+  const road = type === 'Route' || type === 'Chemin';
+  const slots = table.slots;
+  // join() makes one flat string: a template literal would keep "Rue " and the name as two pieces that every response
+  // built from the line walks and copies again.
+  slots[first + LINE] = name === undefined ? undefined : [type, name].join(' ');
+  const townName = name !== undefined && placeFromDe(name) !== undefined ? name : undefined;
+  slots[first + TOWN_NAME] = townName;
+  slots[first + BITS] = maxNumber * 1024 + (townName === undefined ? 0 : townName.length * 4) + (town ? TOWN_ONLY : 0) + (road ? ROAD : 0);
+  slots[first + TYPE] = type;
 }
 
 // Roads towards a neighbour, "Route de Manosque", built once per (type, commune).
@@ -325,7 +379,7 @@ const roadLines = new Map<string, Array<string | undefined>>();
 function roadLine(type: string, at: number): string {
   let lines = roadLines.get(type);
   if (lines === undefined) roadLines.set(type, (lines = new Array<string | undefined>(indexed().count).fill(undefined)));
-  return (lines[at] ??= `${type} ${communeWithDe(at)}`);
+  return (lines[at] ??= [type, communeWithDe(at)].join(' '));
 }
 
 // Street numbers with the space that follows them, so that a line costs one concatenation.
@@ -355,21 +409,23 @@ export function drawAddress(random: RandomSource): Address {
   const streets = loadStreets();
   const at = table.index.drawIndex(random);
   const city = nameAt(table, at);
-  const postcode = table.onlyPostcodes[at] ?? pick(random, (table.communes[at] as Commune).postcodes);
-  const village = table.villages[at] === 1;
-  const paris = city === 'Paris';
+  const postcode = table.draws[2 * at + 1] ?? pick(random, (table.communes[at] as Commune).postcodes);
+  const lacks = table.lacks;
+  const slots = streets.slots;
   for (;;) {
-    const street = streetAt(streets, streets.index.drawIndex(random));
-    if ((street.town && village) || (street.road && paris)) continue;
-    let line = street.line;
+    const first = streetSlots(streets, streets.index.drawIndex(random));
+    const bits = slots[first + BITS] as number;
+    if ((bits & (TOWN_ONLY | ROAD)) !== 0 && (bits & (lacks[at] as number)) !== 0) continue;
+    let line = slots[first + LINE] as string | undefined;
     if (line === undefined) {
       const other = drawNeighbour(random, at);
       if (other === undefined) continue;
-      line = roadLine(street.type, other);
-    } else if (street.townName !== undefined && street.townName === communeWithDe(at)) {
+      line = roadLine(slots[first + TYPE] as string, other);
+    } else {
       // A street named after a town is never in that town ("Impasse des Lilas" in Les Lilas).
-      continue;
+      const townLength = (bits >>> 2) & 255;
+      if (townLength !== 0 && townLength === table.withDeLengths[at] && slots[first + TOWN_NAME] === communeWithDe(at)) continue;
     }
-    return { street_address: drawStreetNumber(random, street.maxNumber) + line, city, postcode };
+    return { street_address: drawStreetNumber(random, bits >>> 10) + line, city, postcode };
   }
 }
