@@ -8,16 +8,21 @@
 // does to a server (comparing names without a Set was 8% faster in a loop and 4% slower in the server). Two builds side by
 // side in one run show it.
 //
+// --side-by-side runs each pair's two rounds at the same time (two paced clients, both servers loaded at once) instead of
+// one after the other: a disturbed stretch of this shared machine then hits both builds alike. An A/A run (one build
+// against itself, 12 pairs) gave per-pair ratios 0.84-1.17 with half of them in 1.00-1.06 side by side, against 0.51-1.69
+// alternating; the second server started reads about 2% slower, so run it both ways round.
+//
 // Usage:   npm run build && cp -r dist /tmp/dist-before      # then make the change
 //          npm run build && node bench/server-ab.mjs /tmp/dist-before dist [--quantity 50] [--pairs 10] [--seconds 3]
+//          [--side-by-side]
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveOurs, startServer } from './support/bench-servers.mjs';
-import { median, pacedRound } from './support/paced-rounds.mjs';
+import { median, pacedRound, warmUp } from './support/paced-rounds.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RATE = 1_000;
-const WARMUP_S = 6;
 
 function option(name, fallback) {
   const at = process.argv.indexOf(name);
@@ -30,12 +35,13 @@ function option(name, fallback) {
 async function main() {
   const [a, b] = process.argv.slice(2, 4);
   if (!a || !b || a.startsWith('--') || b.startsWith('--')) {
-    console.error('usage: node bench/server-ab.mjs <dist A> <dist B> [--quantity 50] [--pairs 10] [--seconds 3]');
+    console.error('usage: node bench/server-ab.mjs <dist A> <dist B> [--quantity 50] [--pairs 10] [--seconds 3] [--side-by-side]');
     process.exit(2);
   }
   const quantity = option('--quantity', 50);
   const pairs = option('--pairs', 10);
   const seconds = option('--seconds', 3);
+  const sideBySide = process.argv.includes('--side-by-side');
   const servers = [];
   try {
     for (const dist of [a, b]) {
@@ -44,12 +50,16 @@ async function main() {
     }
     const [serverA, serverB] = servers;
     const round = (server) => pacedRound(server, server.url, RATE, seconds).then((r) => r.usPerRequest);
-    await pacedRound(serverA, serverA.url, RATE, WARMUP_S);
-    await pacedRound(serverB, serverB.url, RATE, WARMUP_S);
+    await warmUp(serverA, serverA.url, RATE);
+    await warmUp(serverB, serverB.url, RATE);
     const results = [];
     for (let i = 0; i < pairs; i++) {
       // Alternate which build goes first, so neither always follows the other.
-      if (i % 2 === 0) {
+      if (sideBySide) {
+        const [first, second] = i % 2 === 0 ? [serverA, serverB] : [serverB, serverA];
+        const [usFirst, usSecond] = await Promise.all([round(first), round(second)]);
+        results.push(i % 2 === 0 ? { usA: usFirst, usB: usSecond } : { usA: usSecond, usB: usFirst });
+      } else if (i % 2 === 0) {
         const usA = await round(serverA);
         results.push({ usA, usB: await round(serverB) });
       } else {
@@ -58,10 +68,12 @@ async function main() {
       }
     }
     const ratios = results.map((r) => r.usB / r.usA);
+    const sorted = [...ratios].sort((x, y) => x - y);
+    const quartiles = `${sorted[Math.floor(pairs / 4)].toFixed(2)}-${sorted[Math.floor((3 * pairs) / 4)].toFixed(2)}`;
     console.log(
       `quantity ${quantity}: A ${median(results.map((r) => r.usA)).toFixed(0)} us, B ${median(results.map((r) => r.usB)).toFixed(0)} us ` +
-        `of server CPU per request (medians); B/A ${median(ratios).toFixed(3)} (median of ${pairs} alternating ${seconds} s round ` +
-        `pairs at ${RATE} req/s: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+        `of server CPU per request (medians); B/A ${median(ratios).toFixed(3)}, middle half ${quartiles} (median of ${pairs} ` +
+        `${sideBySide ? 'side-by-side' : 'alternating'} ${seconds} s round pairs at ${RATE} req/s: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
     );
   } finally {
     for (const { child } of servers) if (child.exitCode === null) child.kill('SIGTERM');

@@ -10,17 +10,13 @@
 // `siret-mock serve` does; --quantity measures one of the quantities below only)
 import { fileURLToPath } from 'node:url';
 import { serveBare, serveOurs, startServer } from './support/bench-servers.mjs';
-import { CONNECTIONS, median, pacedRound } from './support/paced-rounds.mjs';
+import { CONNECTIONS, median, pacedRound, warmUp } from './support/paced-rounds.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 /** Requests per second: a tenth to a fifth of what our server sustains here at quantity 5 (about a quarter at 50). */
 const RATE = 1_000;
 const ROUND_S = 4;
 const ROUNDS = 5;
-// Paced warm-up of each server before its measured rounds. V8 is still optimising our server's code for several seconds at
-// this rate (--trace-opt: compiles keep coming through the third 3 s round), and that compiling, on V8's worker threads,
-// counts as server CPU: with 2 s, the first pairs measured start-up rather than the steady state.
-const WARMUP_S = 6;
 const QUANTITIES = [
   { quantity: 5, target: 2.0, stretch: 1.6 },
   { quantity: 50, target: 3.0 },
@@ -45,8 +41,9 @@ async function main() {
       const bare = await startServer(SELF, ['--serve-bare', oursUrl]);
       children.push(bare.child);
       const bareUrl = `http://127.0.0.1:${bare.port}${path}`;
-      await round(ours, oursUrl, WARMUP_S);
-      await round(bare, bareUrl, WARMUP_S);
+      // Paced warm-up of each server (see warmUp): V8's compiling runs on its worker threads and counts as server CPU.
+      await warmUp(ours, oursUrl, RATE);
+      await warmUp(bare, bareUrl, RATE);
       const pairs = [];
       for (let i = 0; i < ROUNDS; i++) {
         // Alternate which server goes first, so neither always follows the other.
