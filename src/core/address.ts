@@ -57,7 +57,7 @@ interface CommuneIndex {
    * its postcode array and that array's first slot, each a likely cache miss (13% of the generator's time in a profile).
    */
   readonly draws: (string | undefined)[];
-  /** Each line's name after "de" ("du Mans"), computed on first use. */
+  /** Each line's name after "de" ("du Mans"), computed when the line is decoded. */
   readonly withDe: (string | undefined)[];
   /**
    * The length of each decoded line's name after "de": a street named after a town is checked against it first, in a small
@@ -166,7 +166,9 @@ function decodeCommune(table: CommuneIndex, at: number): Commune {
   };
   table.communes[at] = commune;
   table.draws[2 * at] = commune.name;
-  table.withDeLengths[at] = placeWithDe(commune.name).length;
+  const withDe = placeWithDe(commune.name);
+  table.withDe[at] = withDe;
+  table.withDeLengths[at] = withDe.length;
   if (commune.postcodes.length === 1) table.draws[2 * at + 1] = commune.postcodes[0];
   return commune;
 }
