@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// A/B of two builds' record generation as a server runs it: generateCompanies(quantity) and the JSON body built from the
-// records (flattened and encoded to UTF-8), with the caches disturbed before each call, as they are between two requests of
-// a server (the load generator, the kernel and the rest of the request walk through memory meanwhile).
+// A/B of two builds' record generation as a server runs it: the generate route of the built app (records and JSON body,
+// the body then encoded to UTF-8 as the Node adapter does), without sockets, with the caches disturbed before each call as
+// they are between two requests of a server (the load generator, the kernel and the rest of the request walk through
+// memory meanwhile).
 //
 // Why: a tight loop keeps every table in cache, and there a table of ready-made strings is as fast as arithmetic; in the
 // server, the same table is a cache miss per lookup (generation of 50 records: about 50 us in a tight loop, 100 us with 4 MB
@@ -16,47 +17,26 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { intOption } from './support/int-option.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 
-function option(name, fallback) {
-  const at = process.argv.indexOf(name);
-  if (at === -1) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name}: a whole number >= 0, got ${process.argv[at + 1]}`);
-  return value;
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-
-/** The body as src/http/response-json.ts writes it for fresh records (its meta part fixed here). */
-function bodyJson(records) {
-  let data = '[';
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i];
-    if (i > 0) data += ',';
-    data +=
-      '{"siret":"' +
-      r.siret +
-      '","siren":"' +
-      r.siren +
-      '","company":"' +
-      r.company +
-      '","street_address":"' +
-      r.street_address +
-      '","city":"' +
-      r.city +
-      '","postcode":"' +
-      r.postcode +
-      '"}';
-  }
-  return `{"count":${records.length},"data":${data}],"meta":{"generated_at":"2026-01-01T00:00:00Z","source":"bench","rate_limit_remaining_minute":-1,"rate_limit_remaining_day":-1}}`;
-}
 
 /** Child: both builds in this process, alternating; prints the medians of each (microseconds per call). */
 async function measure(distA, distB, thrashMb, quantity, calls) {
   const builds = [];
-  for (const dist of [distA, distB]) builds.push((await import(new URL('src/index.js', dist).href)).generateCompanies);
+  for (const dist of [distA, distB]) {
+    // The generate route as the server runs it (lifetime tier: no quota), answering with the adapter's Response class,
+    // whose raw parts hold the body text the server would encode.
+    const { createApp, NodeResponse } = await import(new URL('src/node/index.js', dist).href);
+    const app = createApp({ tier: 'lifetime' });
+    const context = { Response: NodeResponse };
+    builds.push(async (seed) => {
+      const response = await app.fetch(new Request(`http://bench.test/api/v1/generate?quantity=${quantity}&seed=${seed}`), context);
+      return NodeResponse.rawParts(response).body;
+    });
+  }
   const junk = new Float64Array((thrashMb * 1024 * 1024) / 8);
   let sink = 0;
   const thrash = () => {
@@ -65,16 +45,16 @@ async function measure(distA, distB, thrashMb, quantity, calls) {
   };
   const encoder = new TextEncoder();
   const scratch = new Uint8Array(1024 * 1024);
-  const call = (generate, seed) => encoder.encodeInto(bodyJson(generate(quantity, { seed })), scratch).written;
+  const call = async (build, seed) => encoder.encodeInto(await build(seed), scratch).written;
   // Warm-up: every table decoded, every function compiled.
-  for (let i = 0; i < 4000; i++) for (const generate of builds) sink += call(generate, Math.imul(i, 40503) >>> 0);
+  for (let i = 0; i < 4000; i++) for (const build of builds) sink += await call(build, Math.imul(i, 40503) >>> 0);
   const times = [[], []];
   for (let i = 0; i < 2 * calls; i++) {
     // Which build goes first in each pair follows a fixed pseudo-random pattern, the same for both runs.
     const which = (i & 1) ^ (Math.imul(i >> 1, 0x9e3779b1) >>> 31);
     thrash();
     const start = process.hrtime.bigint();
-    sink += call(builds[which], Math.imul(i >> 1, 2654435761) >>> 0);
+    sink += await call(builds[which], Math.imul(i >> 1, 2654435761) >>> 0);
     times[which].push(Number(process.hrtime.bigint() - start) / 1000);
   }
   if (sink === 0.5) console.log('');
@@ -87,9 +67,9 @@ function main() {
     console.error('usage: node bench/generator-ab.mjs <dist A> <dist B> [--thrash-mb 4] [--quantity 50] [--calls 3000]');
     process.exit(2);
   }
-  const thrashMb = option('--thrash-mb', 4);
-  const quantity = option('--quantity', 50);
-  const calls = option('--calls', 3000);
+  const thrashMb = intOption('--thrash-mb', 4, 0);
+  const quantity = intOption('--quantity', 50);
+  const calls = intOption('--calls', 3000);
   const [urlA, urlB] = [a, b].map((dist) => pathToFileURL(`${resolve(dist)}/`).href);
   const run = (first, second) =>
     JSON.parse(

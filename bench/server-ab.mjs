@@ -19,18 +19,11 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveOurs, startServer } from './support/bench-servers.mjs';
+import { intOption as option } from './support/int-option.mjs';
 import { median, pacedRound, warmUp } from './support/paced-rounds.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RATE = 1_000;
-
-function option(name, fallback) {
-  const at = process.argv.indexOf(name);
-  if (at === -1) return fallback;
-  const value = Number(process.argv[at + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name}: a whole number >= 1, got ${process.argv[at + 1]}`);
-  return value;
-}
 
 async function main() {
   const [a, b] = process.argv.slice(2, 4);
