@@ -73,7 +73,8 @@ export function createSirenSequence(keys: readonly [number, number, number, numb
     right ^= round(left, keys[3] ^ salt);
     return (left << HALF_BITS) | right;
   };
-  const used = new Array<number>(7).fill(0);
+  // A literal, not new Array(7).fill(0): fill() on a fresh holey array is a call into V8's C++ runtime, made once a response.
+  const used = [0, 0, 0, 0, 0, 0, 0];
   const capacity = (block: number): number => (block === 0 ? BLOCK - 1 : BLOCK);
   let total = 0;
   return {
