@@ -18,10 +18,9 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { intOption } from './support/int-option.mjs';
+import { median } from './support/paced-rounds.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
-
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /** Child: both builds in this process, alternating; prints the medians of each (microseconds per call). */
 async function measure(distA, distB, thrashMb, quantity, calls) {
