@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawCompany, drawCompanyName } from './company.js';
+import { drawCompany, drawCompanyName, drawnNameHash, nameTextHash } from './company.js';
 import { TRADES } from './data/names.js';
 import { createRandom } from './random.js';
 
@@ -28,5 +28,28 @@ describe('drawCompany', () => {
       if (company.legalForm === 'EI' || company.legalForm === 'SCI') expect(company.trade).toBeUndefined();
     }
     expect(shops).toBeGreaterThan(300);
+  });
+});
+
+describe('drawnNameHash', () => {
+  it('is the hash of the name just drawn, for every pattern and legal form', () => {
+    const random = createRandom(17);
+    // Every fixed text of the patterns, so that the loop is seen to reach each of them.
+    const fixed = ['SCI ', ' EI', ' et Fils', ' et ', '-', ' Frères', 'Groupe ', 'Établissements ', 'Pharmacie ', ' Avocats'];
+    fixed.push('Cabinet Dentaire ', 'Clinique Vétérinaire ', ' Immobilier');
+    const seen = new Set<string>();
+    for (let i = 0; i < 50_000; i++) {
+      const name = drawCompanyName(random);
+      expect(drawnNameHash()).toBe(nameTextHash(name));
+      for (const text of fixed) if (name.includes(text)) seen.add(text);
+    }
+    expect([...seen].sort()).toEqual([...fixed].sort());
+  });
+
+  it('gives equal texts equal hashes however they were split into parts', () => {
+    expect(nameTextHash('Petit et Roux SARL')).toBe(
+      (nameTextHash('Petit') + nameTextHash(' et ') + nameTextHash('Roux') + nameTextHash(' SARL')) | 0,
+    );
+    expect(nameTextHash('Petit et Roux')).not.toBe(nameTextHash('Petit et Rouw'));
   });
 });

@@ -1,5 +1,5 @@
 import { ACTIVITIES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from './data/names.js';
-import { pick, type RandomSource } from './random.js';
+import type { RandomSource } from './random.js';
 import { createWeightedTable } from './weighted.js';
 
 export { SCI_NAMES };
@@ -41,12 +41,69 @@ export const PHARMACY_FORMS: readonly string[] = ['SELARL', 'SELAS', 'SARL', 'EU
 /** Forms with several partners, the only ones a name like "Petit et Roux" or "Dubois Frères" fits. */
 const MULTI_PARTNER_FORMS = new Set(['SAS', 'SARL', 'SNC', 'SA']);
 
-const surname = (random: RandomSource): string => SURNAME_TABLE.draw(random);
-const firstName = (random: RandomSource): string => FIRST_NAME_TABLE.draw(random);
+// A drawn name's hash is composed as it is drawn, from its parts' hashes (computed once per table), so that the generator
+// can check it against the names before it without hashing the text: V8 hashes a concatenated string only after copying it
+// into one flat string. The hash adds a mixed value per character, whatever its place: so a name's hash is the sum of its
+// parts' and of its fixed text's, in any order. Anagrams ("Petit et Roux", "Roux et Petit") hash alike, which only costs
+// a comparison of the texts; equal texts always hash alike, which is all a duplicate check needs.
+const charHash = (code: number): number => {
+  let h = Math.imul(code ^ 0x5bd1e995, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+};
+
+/** The hash a drawn name's text has: the sum of a mixed value per character, in 32 bits. */
+export function nameTextHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (hash + charHash(text.charCodeAt(i))) | 0;
+  return hash;
+}
+
+/**
+ * Texts with their hashes, side by side in one array (text `i` at `2 * i`, its hash at `2 * i + 1`): a draw reads the
+ * hash in the cache line it reads the text from. A separate array of hashes would be one more likely miss per part in a
+ * server, where the tables are out of cache between two requests.
+ */
+type HashedTexts = readonly (string | number)[];
+const withHashes = (texts: readonly string[]): HashedTexts => texts.flatMap((text) => [text, nameTextHash(text)]);
+
+/** The hash of the name being drawn, so far: each part drawn adds its own, each pattern its fixed text's. */
+let drawnHash = 0;
+
+/** Adds a pattern's fixed text (its hash, from `nameTextHash`) to the name being drawn, and returns the name. */
+function withFixed(name: string, fixedHash: number): string {
+  drawnHash = (drawnHash + fixedHash) | 0;
+  return name;
+}
+
+/** Text `at` of `texts`, its hash added to the name being drawn. */
+function part(texts: HashedTexts, at: number): string {
+  drawnHash = (drawnHash + (texts[2 * at + 1] as number)) | 0;
+  return texts[2 * at] as string;
+}
+
+/** One entry of a list, drawn as `pick` draws it, its hash added to the name being drawn. */
+const pickPart = (random: RandomSource, texts: HashedTexts): string => part(texts, Math.floor(random.next() * (texts.length >>> 1)));
+
+const SURNAME_TEXTS = withHashes(SURNAME_TABLE.values);
+const FIRST_NAME_TEXTS = withHashes(FIRST_NAME_TABLE.values);
+const ACTIVITY_LIST = withHashes(ACTIVITIES);
+const PLACE_LIST = withHashes(PLACES);
+const SCI_NAME_LIST = withHashes(SCI_NAMES);
+const SHOP_TRADE_LIST = withHashes(SHOP_TRADES);
+const PLACE_TRADE_LIST = withHashes(PLACE_TRADES);
+
+const surname = (random: RandomSource): string => part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
+const firstName = (random: RandomSource): string => part(FIRST_NAME_TEXTS, FIRST_NAME_TABLE.drawIndex(random));
 /** A second surname or first name different from the first one ("Petit et Roux", never "Perrin et Perrin"). */
 function another(random: RandomSource, draw: (random: RandomSource) => string, first: string): string {
+  const before = drawnHash;
   let other = draw(random);
-  while (other === first) other = draw(random);
+  while (other === first) {
+    drawnHash = before;
+    other = draw(random);
+  }
   return other;
 }
 
@@ -56,57 +113,89 @@ const COMPOUND_TAILS = new Set([...COMPOUND_FIRST_NAMES].map((name) => name.slic
 /** "First Last": the surname is not the first name again, nor the end of a compound first name. */
 function person(random: RandomSource): string {
   const first = firstName(random);
+  const before = drawnHash;
   let last = surname(random);
-  while (last === first || (COMPOUND_TAILS.has(last) && COMPOUND_FIRST_NAMES.has(`${first}-${last}`))) last = surname(random);
-  return `${first} ${last}`;
+  while (last === first || (COMPOUND_TAILS.has(last) && COMPOUND_FIRST_NAMES.has(`${first}-${last}`))) {
+    drawnHash = before;
+    last = surname(random);
+  }
+  return withFixed(`${first} ${last}`, SPACE);
 }
+
+// The fixed text of the patterns below, hashed.
+const SPACE = nameTextHash(' ');
+const AND = nameTextHash(' et ');
+const HYPHEN = nameTextHash('-');
+const PHARMACY = nameTextHash('Pharmacie ');
+const PHARMACY_PAIR = nameTextHash('Pharmacie -');
+const ET_FILS = nameTextHash(' et Fils');
+const FRERES = nameTextHash(' Frères');
+const GROUPE = nameTextHash('Groupe ');
+const ETABLISSEMENTS = nameTextHash('Établissements ');
+const AVOCATS = nameTextHash(' Avocats');
+const DENTAIRE = nameTextHash('Cabinet Dentaire ');
+const VETERINAIRE = nameTextHash('Clinique Vétérinaire ');
+const IMMOBILIER = nameTextHash(' Immobilier');
+const SCI_PREFIX = nameTextHash('SCI ');
+const EI_SUFFIX = nameTextHash(' EI');
+const LEGAL_FORM_SUFFIXES = LEGAL_FORMS.values.map((form) => nameTextHash(` ${form}`));
 
 type Pattern = (random: RandomSource, form: string) => string | undefined;
 
 // Commercial companies. A pattern answers undefined when it does not fit the form (a multi-partner name for a SASU), and
 // another is drawn. Trade words open the name ("Boulangerie Lefèvre"); activity words follow it ("Moreau Conseil").
 const COMPANY_PATTERNS = createWeightedTable<Pattern>([
-  [(r) => `${surname(r)} ${pick(r, ACTIVITIES)}`, 34], // Moreau Conseil
-  [(r, form) => (form === 'SA' ? undefined : `${pick(r, SHOP_TRADES)} ${surname(r)}`), 22], // Boulangerie Lefèvre
-  [(r, form) => (form === 'SA' ? undefined : `${pick(r, PLACE_TRADES)} ${pick(r, PLACES)}`), 8], // Garage de la Gare
-  [(r, form) => (PHARMACY_FORMS.includes(form) ? `Pharmacie ${r.next() < 0.3 ? pick(r, PLACES) : surname(r)}` : undefined), 3], // Pharmacie du Centre
-  [(r) => `${person(r)} ${pick(r, ACTIVITIES)}`, 8], // Julie Moreau Conseil
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? `${surname(r)} et Fils` : undefined), 5], // Dubois et Fils
+  [(r) => withFixed(`${surname(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE), 34], // Moreau Conseil
+  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE)), 22], // Boulangerie Lefèvre
+  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, PLACE_LIST)}`, SPACE)), 8], // Garage de la Gare
+  [
+    (r, form) =>
+      PHARMACY_FORMS.includes(form) ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, PLACE_LIST) : surname(r)}`, PHARMACY) : undefined,
+    3,
+  ], // Pharmacie du Centre
+  [(r) => withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE), 8], // Julie Moreau Conseil
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} et Fils`, ET_FILS) : undefined), 5], // Dubois et Fils
   [
     (r, form) => {
       if (!MULTI_PARTNER_FORMS.has(form)) return undefined;
       const a = surname(r);
-      return `${a} et ${another(r, surname, a)}`;
+      return withFixed(`${a} et ${another(r, surname, a)}`, AND);
     },
     5,
   ], // Petit et Roux
   [
     (r) => {
       const a = surname(r);
-      return `${a}-${another(r, surname, a)}`;
+      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN);
     },
     3,
   ], // Girard-Bonnet
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? `${surname(r)} Frères` : undefined), 3], // Roussel Frères
-  [(r, form) => (form === 'SAS' || form === 'SA' ? `Groupe ${surname(r)}` : undefined), 3], // Groupe Moreau
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL' ? `Établissements ${surname(r)}` : undefined), 4], // Établissements Roussel
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} Frères`, FRERES) : undefined), 3], // Roussel Frères
+  [(r, form) => (form === 'SAS' || form === 'SA' ? withFixed(`Groupe ${surname(r)}`, GROUPE) : undefined), 3], // Groupe Moreau
+  [
+    (r, form) =>
+      MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL'
+        ? withFixed(`Établissements ${surname(r)}`, ETABLISSEMENTS)
+        : undefined,
+    4,
+  ], // Établissements Roussel
 ]);
 
 // Professional companies (SEL): pharmacies, lawyers, dentists, vets.
 const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
-  [(r) => `Pharmacie ${pick(r, PLACES)}`, 15],
-  [(r) => `Pharmacie ${surname(r)}`, 25],
+  [(r) => withFixed(`Pharmacie ${pickPart(r, PLACE_LIST)}`, PHARMACY), 15],
+  [(r) => withFixed(`Pharmacie ${surname(r)}`, PHARMACY), 25],
   [
     (r) => {
       const a = surname(r);
-      return `Pharmacie ${a}-${another(r, surname, a)}`;
+      return withFixed(`Pharmacie ${a}-${another(r, surname, a)}`, PHARMACY_PAIR);
     },
     10,
   ],
-  [(r) => `${surname(r)} Avocats`, 15],
-  [(r) => `Cabinet Dentaire ${surname(r)}`, 15],
-  [(r) => `Clinique Vétérinaire ${pick(r, PLACES)}`, 5],
-  [(r) => `Clinique Vétérinaire ${surname(r)}`, 10],
+  [(r) => withFixed(`${surname(r)} Avocats`, AVOCATS), 15],
+  [(r) => withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE), 15],
+  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, PLACE_LIST)}`, VETERINAIRE), 5],
+  [(r) => withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE), 10],
 ]);
 
 // Property companies (SCI): a family name, the children's first names, or a place.
@@ -115,31 +204,34 @@ const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
   [
     (r) => {
       const a = firstName(r);
-      return `${a} et ${another(r, firstName, a)}`;
+      return withFixed(`${a} et ${another(r, firstName, a)}`, AND);
     },
     36,
   ], // SCI Léa et Hugo
-  [(r) => pick(r, SCI_NAMES), 4], // SCI Les Tilleuls
-  [(r) => `${surname(r)} Immobilier`, 10], // SCI Martin Immobilier
+  [(r) => pickPart(r, SCI_NAME_LIST), 4], // SCI Les Tilleuls
+  [(r) => withFixed(`${surname(r)} Immobilier`, IMMOBILIER), 10], // SCI Martin Immobilier
   [
     (r) => {
       const a = surname(r);
-      return `${a}-${another(r, surname, a)}`;
+      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN);
     },
     15,
   ], // SCI Girard-Bonnet
 ]);
 
-/** Draws a company name, its legal form last ("Moreau Conseil SASU", "SCI Les Tilleuls"). */
+/** Draws a company name, its legal form last ("Moreau Conseil SASU", "SCI Les Tilleuls"); `drawnHash` ends as its hash. */
 function drawName(random: RandomSource): string {
-  const legalForm = LEGAL_FORMS.draw(random);
+  drawnHash = 0;
+  const form = LEGAL_FORMS.drawIndex(random);
+  const legalForm = LEGAL_FORMS.values[form] as string;
   // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
-  if (legalForm === 'EI') return `${person(random)} EI`;
-  if (legalForm === 'SCI') return `SCI ${SCI_PATTERNS.draw(random)(random)}`;
+  if (legalForm === 'EI') return withFixed(`${person(random)} EI`, EI_SUFFIX);
+  if (legalForm === 'SCI') return withFixed(`SCI ${SCI_PATTERNS.draw(random)(random)}`, SCI_PREFIX);
   let name: string | undefined;
   if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
+  // A pattern that does not fit the form answers before it draws anything, so nothing has been added to the hash.
   while (name === undefined) name = COMPANY_PATTERNS.draw(random)(random, legalForm);
-  return `${name} ${legalForm}`;
+  return withFixed(`${name} ${legalForm}`, LEGAL_FORM_SUFFIXES[form] as number);
 }
 
 const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique']);
@@ -164,4 +256,12 @@ export function drawCompany(random: RandomSource): CompanyName {
 /** Draws a company name with its legal form ("Martin Conseil SAS", "Dubois et Fils SARL", "SCI Les Tilleuls"). */
 export function drawCompanyName(random: RandomSource): string {
   return drawName(random);
+}
+
+/**
+ * The hash of the name the last `drawCompanyName` (or `drawCompany`) call returned: `nameTextHash` of its text, composed
+ * while it was drawn, without reading the text. Two names that are equal have equal hashes.
+ */
+export function drawnNameHash(): number {
+  return drawnHash;
 }

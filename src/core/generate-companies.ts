@@ -1,6 +1,6 @@
 import { drawAddress } from './address.js';
 import type { CompanyRecord } from './company-record.js';
-import { drawCompanyName } from './company.js';
+import { drawCompanyName, drawnNameHash } from './company.js';
 import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS, type SirenSequence } from './identifier-sequence.js';
 import { createRandom, type SeededRandom } from './random.js';
 
@@ -54,14 +54,28 @@ export interface CompanyStream {
   readonly index: number;
 }
 
+// The recent names are found by their hash (composed while each name is drawn, see drawnNameHash) in an open-addressing
+// table of record numbers: a `Set` of the names hashed each one again, and V8 hashes a concatenated string only after
+// copying it into a flat one. The table holds the numbers of the records whose names were added since it was last built;
+// a number older than the window is skipped (and dropped at the next rebuild), a hash match is confirmed on the text.
+const WINDOW_SLOTS = 256;
+const SLOT_MASK = WINDOW_SLOTS - 1;
+/** Entries (live or not) the table holds before it is rebuilt from the live ones: at most 62% full. */
+const MAX_ENTRIES = 160;
+/** How many earlier names a new one must differ from. */
+const WINDOW = NAME_WINDOW - 1;
+
 // A class, not an object literal with a getter and closures: a literal's accessor gets a new map per stream, and that map
 // (in the old generation) keeps the stream's closures and everything they hold alive through young-generation GCs.
 class SeededCompanyStream implements CompanyStream {
   readonly #sirens: SirenSequence;
   readonly #random: SeededRandom;
-  readonly #recent = new Set<string>();
-  // Grows to NAME_WINDOW - 1 names, then each new name takes the oldest one's slot: a short response allocates a short ring.
+  // The last WINDOW names and their hashes, record i's at i % WINDOW; grown as needed, so a short response allocates little.
   readonly #ring: string[] = [];
+  readonly #ringHashes: number[] = [];
+  // Record numbers by hash, linear probing; undefined is an empty slot.
+  #slots: (number | undefined)[] = new Array<number | undefined>(WINDOW_SLOTS);
+  #entries = 0;
   #index = 0;
 
   constructor(seed: number) {
@@ -74,23 +88,58 @@ class SeededCompanyStream implements CompanyStream {
     return this.#index;
   }
 
+  /** Whether `name` (of hash `hash`) is one of the WINDOW names before record `index`. */
+  #isRecent(name: string, hash: number, index: number): boolean {
+    const slots = this.#slots;
+    const oldest = index - WINDOW;
+    for (let slot = hash & SLOT_MASK; ; slot = (slot + 1) & SLOT_MASK) {
+      const record = slots[slot];
+      if (record === undefined) return false;
+      if (record >= oldest && this.#ringHashes[record % WINDOW] === hash && this.#ring[record % WINDOW] === name) return true;
+    }
+  }
+
+  #insert(hash: number, record: number): void {
+    const slots = this.#slots;
+    let slot = hash & SLOT_MASK;
+    while (slots[slot] !== undefined) slot = (slot + 1) & SLOT_MASK;
+    slots[slot] = record;
+    this.#entries++;
+  }
+
+  /** Adds record `index`'s name, first rebuilding the table from the live entries when it is full enough. */
+  #remember(name: string, hash: number, index: number): void {
+    const ring = this.#ring;
+    const ringHashes = this.#ringHashes;
+    if (ring.length < WINDOW) {
+      ring.push(name);
+      ringHashes.push(hash);
+    } else {
+      ring[index % WINDOW] = name;
+      ringHashes[index % WINDOW] = hash;
+    }
+    if (this.#entries >= MAX_ENTRIES) {
+      this.#slots = new Array<number | undefined>(WINDOW_SLOTS);
+      this.#entries = 0;
+      for (let record = Math.max(0, index - WINDOW + 1); record < index; record++)
+        this.#insert(ringHashes[record % WINDOW] as number, record);
+    }
+    this.#insert(hash, index);
+  }
+
   next(): CompanyRecord {
     const index = this.#index;
     if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
     const random = this.#random;
-    const recent = this.#recent;
-    const ring = this.#ring;
     const siren = this.#sirens.next(random);
     const nic = drawEstablishment(random, siren);
     let company = drawCompanyName(random);
-    while (recent.has(company)) company = drawCompanyName(random);
-    if (ring.length < NAME_WINDOW - 1) ring.push(company);
-    else {
-      const slot = index % (NAME_WINDOW - 1);
-      recent.delete(ring[slot] as string);
-      ring[slot] = company;
+    let hash = drawnNameHash();
+    while (this.#isRecent(company, hash, index)) {
+      company = drawCompanyName(random);
+      hash = drawnNameHash();
     }
-    recent.add(company);
+    this.#remember(company, hash, index);
     this.#index = index + 1;
     const address = drawAddress(random);
     const siret = siretText(siren, nic);
