@@ -37,6 +37,8 @@ export async function serveBare(sourceUrl) {
   for (const [name, value] of response.headers) {
     if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value;
   }
+  // Framed as ours is: without a Content-Length, writeHead() then end() would send the copy chunked.
+  headers['content-length'] = String(body.length);
   const server = http.createServer((_req, res) => {
     res.writeHead(200, headers);
     res.end(body);
