@@ -34,16 +34,19 @@ describe('drawCompany', () => {
 describe('drawnNameHash', () => {
   it('is the hash of the name just drawn, for every pattern and legal form', () => {
     const random = createRandom(17);
-    // Every fixed text of the patterns, so that the loop is seen to reach each of them.
-    const fixed = ['SCI ', ' EI', ' et Fils', ' et ', '-', ' Frères', 'Groupe ', 'Établissements ', 'Pharmacie ', ' Avocats'];
+    // The hash equality is what catches a pattern adding the wrong fixed text (each of them broken on purpose was caught);
+    // these lists show that the loop reaches every fixed text and every legal form.
+    const fixed = ['SCI ', ' et Fils', ' et ', '-', ' Frères', 'Groupe ', 'Établissements ', 'Pharmacie ', ' Avocats'];
     fixed.push('Cabinet Dentaire ', 'Clinique Vétérinaire ', ' Immobilier');
+    const forms = [' EI', ' SASU', ' SAS', ' SARL', ' EURL', ' SELARL', ' SELAS', ' SNC', ' SA'];
     const seen = new Set<string>();
     for (let i = 0; i < 50_000; i++) {
       const name = drawCompanyName(random);
       expect(drawnNameHash()).toBe(nameTextHash(name));
       for (const text of fixed) if (name.includes(text)) seen.add(text);
+      for (const form of forms) if (!name.startsWith('SCI ') && name.endsWith(form)) seen.add(form);
     }
-    expect([...seen].sort()).toEqual([...fixed].sort());
+    expect([...seen].sort()).toEqual([...fixed, ...forms].sort());
   });
 
   it('gives equal texts equal hashes however they were split into parts', () => {

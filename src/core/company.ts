@@ -96,7 +96,29 @@ const PLACE_TRADE_LIST = withHashes(PLACE_TRADES);
 
 const surname = (random: RandomSource): string => part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
 const firstName = (random: RandomSource): string => part(FIRST_NAME_TEXTS, FIRST_NAME_TABLE.drawIndex(random));
-/** A second surname or first name different from the first one ("Petit et Roux", never "Perrin et Perrin"). */
+// The hashes of the patterns' fixed text (`withFixed` adds one to the name drawn). The hash is a plain sum, so a pattern with
+// fixed text in two places adds one hash for all of it: "Pharmacie " and "-" for "Pharmacie Girard-Bonnet".
+const SPACE_HASH = nameTextHash(' ');
+const AND_HASH = nameTextHash(' et ');
+const HYPHEN_HASH = nameTextHash('-');
+const PHARMACY_HASH = nameTextHash('Pharmacie ');
+const PHARMACY_PAIR_HASH = nameTextHash('Pharmacie -');
+const ET_FILS_HASH = nameTextHash(' et Fils');
+const FRERES_HASH = nameTextHash(' Frères');
+const GROUPE_HASH = nameTextHash('Groupe ');
+const ETABLISSEMENTS_HASH = nameTextHash('Établissements ');
+const AVOCATS_HASH = nameTextHash(' Avocats');
+const DENTAIRE_HASH = nameTextHash('Cabinet Dentaire ');
+const VETERINAIRE_HASH = nameTextHash('Clinique Vétérinaire ');
+const IMMOBILIER_HASH = nameTextHash(' Immobilier');
+const SCI_PREFIX_HASH = nameTextHash('SCI ');
+/** " EI", " SARL", ...: the legal form after the name, by its place in LEGAL_FORMS (all but SCI, which opens the name). */
+const LEGAL_FORM_HASHES = LEGAL_FORMS.values.map((form) => nameTextHash(` ${form}`));
+
+/**
+ * A second surname or first name different from the first one ("Petit et Roux", never "Perrin et Perrin"). A draw that is
+ * refused takes its hash back out of the name's.
+ */
 function another(random: RandomSource, draw: (random: RandomSource) => string, first: string): string {
   const before = drawnHash;
   let other = draw(random);
@@ -119,63 +141,47 @@ function person(random: RandomSource): string {
     drawnHash = before;
     last = surname(random);
   }
-  return withFixed(`${first} ${last}`, SPACE);
+  return withFixed(`${first} ${last}`, SPACE_HASH);
 }
-
-// The fixed text of the patterns below, hashed.
-const SPACE = nameTextHash(' ');
-const AND = nameTextHash(' et ');
-const HYPHEN = nameTextHash('-');
-const PHARMACY = nameTextHash('Pharmacie ');
-const PHARMACY_PAIR = nameTextHash('Pharmacie -');
-const ET_FILS = nameTextHash(' et Fils');
-const FRERES = nameTextHash(' Frères');
-const GROUPE = nameTextHash('Groupe ');
-const ETABLISSEMENTS = nameTextHash('Établissements ');
-const AVOCATS = nameTextHash(' Avocats');
-const DENTAIRE = nameTextHash('Cabinet Dentaire ');
-const VETERINAIRE = nameTextHash('Clinique Vétérinaire ');
-const IMMOBILIER = nameTextHash(' Immobilier');
-const SCI_PREFIX = nameTextHash('SCI ');
-const EI_SUFFIX = nameTextHash(' EI');
-const LEGAL_FORM_SUFFIXES = LEGAL_FORMS.values.map((form) => nameTextHash(` ${form}`));
 
 type Pattern = (random: RandomSource, form: string) => string | undefined;
 
 // Commercial companies. A pattern answers undefined when it does not fit the form (a multi-partner name for a SASU), and
 // another is drawn. Trade words open the name ("Boulangerie Lefèvre"); activity words follow it ("Moreau Conseil").
 const COMPANY_PATTERNS = createWeightedTable<Pattern>([
-  [(r) => withFixed(`${surname(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE), 34], // Moreau Conseil
-  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE)), 22], // Boulangerie Lefèvre
-  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, PLACE_LIST)}`, SPACE)), 8], // Garage de la Gare
+  [(r) => withFixed(`${surname(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH), 34], // Moreau Conseil
+  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE_HASH)), 22], // Boulangerie Lefèvre
+  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, PLACE_LIST)}`, SPACE_HASH)), 8], // Garage de la Gare
   [
     (r, form) =>
-      PHARMACY_FORMS.includes(form) ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, PLACE_LIST) : surname(r)}`, PHARMACY) : undefined,
+      PHARMACY_FORMS.includes(form)
+        ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, PLACE_LIST) : surname(r)}`, PHARMACY_HASH)
+        : undefined,
     3,
   ], // Pharmacie du Centre
-  [(r) => withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE), 8], // Julie Moreau Conseil
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} et Fils`, ET_FILS) : undefined), 5], // Dubois et Fils
+  [(r) => withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH), 8], // Julie Moreau Conseil
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} et Fils`, ET_FILS_HASH) : undefined), 5], // Dubois et Fils
   [
     (r, form) => {
       if (!MULTI_PARTNER_FORMS.has(form)) return undefined;
       const a = surname(r);
-      return withFixed(`${a} et ${another(r, surname, a)}`, AND);
+      return withFixed(`${a} et ${another(r, surname, a)}`, AND_HASH);
     },
     5,
   ], // Petit et Roux
   [
     (r) => {
       const a = surname(r);
-      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN);
+      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN_HASH);
     },
     3,
   ], // Girard-Bonnet
-  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} Frères`, FRERES) : undefined), 3], // Roussel Frères
-  [(r, form) => (form === 'SAS' || form === 'SA' ? withFixed(`Groupe ${surname(r)}`, GROUPE) : undefined), 3], // Groupe Moreau
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} Frères`, FRERES_HASH) : undefined), 3], // Roussel Frères
+  [(r, form) => (form === 'SAS' || form === 'SA' ? withFixed(`Groupe ${surname(r)}`, GROUPE_HASH) : undefined), 3], // Groupe Moreau
   [
     (r, form) =>
       MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL'
-        ? withFixed(`Établissements ${surname(r)}`, ETABLISSEMENTS)
+        ? withFixed(`Établissements ${surname(r)}`, ETABLISSEMENTS_HASH)
         : undefined,
     4,
   ], // Établissements Roussel
@@ -183,19 +189,19 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
 
 // Professional companies (SEL): pharmacies, lawyers, dentists, vets.
 const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
-  [(r) => withFixed(`Pharmacie ${pickPart(r, PLACE_LIST)}`, PHARMACY), 15],
-  [(r) => withFixed(`Pharmacie ${surname(r)}`, PHARMACY), 25],
+  [(r) => withFixed(`Pharmacie ${pickPart(r, PLACE_LIST)}`, PHARMACY_HASH), 15],
+  [(r) => withFixed(`Pharmacie ${surname(r)}`, PHARMACY_HASH), 25],
   [
     (r) => {
       const a = surname(r);
-      return withFixed(`Pharmacie ${a}-${another(r, surname, a)}`, PHARMACY_PAIR);
+      return withFixed(`Pharmacie ${a}-${another(r, surname, a)}`, PHARMACY_PAIR_HASH);
     },
     10,
   ],
-  [(r) => withFixed(`${surname(r)} Avocats`, AVOCATS), 15],
-  [(r) => withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE), 15],
-  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, PLACE_LIST)}`, VETERINAIRE), 5],
-  [(r) => withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE), 10],
+  [(r) => withFixed(`${surname(r)} Avocats`, AVOCATS_HASH), 15],
+  [(r) => withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE_HASH), 15],
+  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, PLACE_LIST)}`, VETERINAIRE_HASH), 5],
+  [(r) => withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE_HASH), 10],
 ]);
 
 // Property companies (SCI): a family name, the children's first names, or a place.
@@ -204,16 +210,16 @@ const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
   [
     (r) => {
       const a = firstName(r);
-      return withFixed(`${a} et ${another(r, firstName, a)}`, AND);
+      return withFixed(`${a} et ${another(r, firstName, a)}`, AND_HASH);
     },
     36,
   ], // SCI Léa et Hugo
   [(r) => pickPart(r, SCI_NAME_LIST), 4], // SCI Les Tilleuls
-  [(r) => withFixed(`${surname(r)} Immobilier`, IMMOBILIER), 10], // SCI Martin Immobilier
+  [(r) => withFixed(`${surname(r)} Immobilier`, IMMOBILIER_HASH), 10], // SCI Martin Immobilier
   [
     (r) => {
       const a = surname(r);
-      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN);
+      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN_HASH);
     },
     15,
   ], // SCI Girard-Bonnet
@@ -225,13 +231,13 @@ function drawName(random: RandomSource): string {
   const form = LEGAL_FORMS.drawIndex(random);
   const legalForm = LEGAL_FORMS.values[form] as string;
   // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
-  if (legalForm === 'EI') return withFixed(`${person(random)} EI`, EI_SUFFIX);
-  if (legalForm === 'SCI') return withFixed(`SCI ${SCI_PATTERNS.draw(random)(random)}`, SCI_PREFIX);
+  if (legalForm === 'EI') return withFixed(`${person(random)} EI`, LEGAL_FORM_HASHES[form] as number);
+  if (legalForm === 'SCI') return withFixed(`SCI ${SCI_PATTERNS.draw(random)(random)}`, SCI_PREFIX_HASH);
   let name: string | undefined;
   if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
   // A pattern that does not fit the form answers before it draws anything, so nothing has been added to the hash.
   while (name === undefined) name = COMPANY_PATTERNS.draw(random)(random, legalForm);
-  return withFixed(`${name} ${legalForm}`, LEGAL_FORM_SUFFIXES[form] as number);
+  return withFixed(`${name} ${legalForm}`, LEGAL_FORM_HASHES[form] as number);
 }
 
 const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique']);

@@ -54,27 +54,32 @@ export interface CompanyStream {
   readonly index: number;
 }
 
-// The recent names are found by their hash (composed while each name is drawn, see drawnNameHash) in an open-addressing
-// table of record numbers: a `Set` of the names hashed each one again, and V8 hashes a concatenated string only after
-// copying it into a flat one. The table holds the numbers of the records whose names were added since it was last built;
-// a number older than the window is skipped (and dropped at the next rebuild), a hash match is confirmed on the text.
+// Recent names are looked up by their hash (composed while each name is drawn, see drawnNameHash), not kept in a `Set`:
+// V8 hashes a concatenated string only after copying it into a flat one. The table maps hashes to record numbers by open
+// addressing with linear probing. It holds the records added since it was last built: a number older than the window is
+// skipped (and dropped at the next rebuild), and a hash match is confirmed on the text.
+// Probing always ends on an empty slot because RECENT_NAMES < MAX_ENTRIES < WINDOW_SLOTS (a power of two).
 const WINDOW_SLOTS = 256;
 const SLOT_MASK = WINDOW_SLOTS - 1;
-/** Entries (live or not) the table holds before it is rebuilt from the live ones: at most 62% full. */
+/** Entries (live or stale) the table holds before it is rebuilt from the live ones: at most 62.5% full. */
 const MAX_ENTRIES = 160;
-/** How many earlier names a new one must differ from. */
-const WINDOW = NAME_WINDOW - 1;
+/** How many earlier names a new one must differ from: NAME_WINDOW - 1. */
+const RECENT_NAMES = NAME_WINDOW - 1;
+const EMPTY = -1;
+// Copied for each table: a packed array of numbers (no holes, so a read never looks at Array.prototype), made by one copy.
+const EMPTY_SLOTS: readonly number[] = Array.from({ length: WINDOW_SLOTS }, () => EMPTY);
 
 // A class, not an object literal with a getter and closures: a literal's accessor gets a new map per stream, and that map
 // (in the old generation) keeps the stream's closures and everything they hold alive through young-generation GCs.
 class SeededCompanyStream implements CompanyStream {
   readonly #sirens: SirenSequence;
   readonly #random: SeededRandom;
-  // The last WINDOW names and their hashes, record i's at i % WINDOW; grown as needed, so a short response allocates little.
+  // The last RECENT_NAMES names and their hashes, record i's at i % RECENT_NAMES; grown as needed, so a short response
+  // allocates little.
   readonly #ring: string[] = [];
   readonly #ringHashes: number[] = [];
-  // Record numbers by hash, linear probing; undefined is an empty slot.
-  #slots: (number | undefined)[] = new Array<number | undefined>(WINDOW_SLOTS);
+  // Record numbers by hash; EMPTY marks an empty slot.
+  #slots: number[] = EMPTY_SLOTS.slice();
   #entries = 0;
   #index = 0;
 
@@ -88,21 +93,22 @@ class SeededCompanyStream implements CompanyStream {
     return this.#index;
   }
 
-  /** Whether `name` (of hash `hash`) is one of the WINDOW names before record `index`. */
+  /** Whether `name` (of hash `hash`) is one of the RECENT_NAMES names before record `index`. */
   #isRecent(name: string, hash: number, index: number): boolean {
     const slots = this.#slots;
-    const oldest = index - WINDOW;
+    const oldest = index - RECENT_NAMES;
     for (let slot = hash & SLOT_MASK; ; slot = (slot + 1) & SLOT_MASK) {
-      const record = slots[slot];
-      if (record === undefined) return false;
-      if (record >= oldest && this.#ringHashes[record % WINDOW] === hash && this.#ring[record % WINDOW] === name) return true;
+      const record = slots[slot] as number;
+      if (record === EMPTY) return false;
+      const at = record % RECENT_NAMES;
+      if (record >= oldest && this.#ringHashes[at] === hash && this.#ring[at] === name) return true;
     }
   }
 
   #insert(hash: number, record: number): void {
     const slots = this.#slots;
     let slot = hash & SLOT_MASK;
-    while (slots[slot] !== undefined) slot = (slot + 1) & SLOT_MASK;
+    while (slots[slot] !== EMPTY) slot = (slot + 1) & SLOT_MASK;
     slots[slot] = record;
     this.#entries++;
   }
@@ -111,18 +117,19 @@ class SeededCompanyStream implements CompanyStream {
   #remember(name: string, hash: number, index: number): void {
     const ring = this.#ring;
     const ringHashes = this.#ringHashes;
-    if (ring.length < WINDOW) {
+    if (ring.length < RECENT_NAMES) {
       ring.push(name);
       ringHashes.push(hash);
     } else {
-      ring[index % WINDOW] = name;
-      ringHashes[index % WINDOW] = hash;
+      ring[index % RECENT_NAMES] = name;
+      ringHashes[index % RECENT_NAMES] = hash;
     }
     if (this.#entries >= MAX_ENTRIES) {
-      this.#slots = new Array<number | undefined>(WINDOW_SLOTS);
+      // Only from record MAX_ENTRIES on: the records the next check compares with, the one being added comes below.
+      this.#slots = EMPTY_SLOTS.slice();
       this.#entries = 0;
-      for (let record = Math.max(0, index - WINDOW + 1); record < index; record++)
-        this.#insert(ringHashes[record % WINDOW] as number, record);
+      for (let record = index - RECENT_NAMES + 1; record < index; record++)
+        this.#insert(ringHashes[record % RECENT_NAMES] as number, record);
     }
     this.#insert(hash, index);
   }
