@@ -1,5 +1,5 @@
 import { ACTIVITIES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from './data/names.js';
-import type { RandomSource } from './random.js';
+import { randomInt, type RandomSource } from './random.js';
 import { createWeightedTable } from './weighted.js';
 
 export { SCI_NAMES };
@@ -84,7 +84,7 @@ function part(texts: HashedTexts, at: number): string {
 }
 
 /** One entry of a list, drawn as `pick` draws it, its hash added to the name being drawn. */
-const pickPart = (random: RandomSource, texts: HashedTexts): string => part(texts, Math.floor(random.next() * (texts.length >>> 1)));
+const pickPart = (random: RandomSource, texts: HashedTexts): string => part(texts, randomInt(random, texts.length >>> 1));
 
 const SURNAME_TEXTS = withHashes(SURNAME_TABLE.values);
 const FIRST_NAME_TEXTS = withHashes(FIRST_NAME_TABLE.values);
@@ -96,6 +96,7 @@ const PLACE_TRADE_LIST = withHashes(PLACE_TRADES);
 
 const surname = (random: RandomSource): string => part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
 const firstName = (random: RandomSource): string => part(FIRST_NAME_TEXTS, FIRST_NAME_TABLE.drawIndex(random));
+
 // The hashes of the patterns' fixed text (`withFixed` adds one to the name drawn). The hash is a plain sum, so a pattern with
 // fixed text in two places adds one hash for all of it: "Pharmacie " and "-" for "Pharmacie Girard-Bonnet".
 const SPACE_HASH = nameTextHash(' ');
