@@ -57,6 +57,12 @@ interface CommuneIndex {
    * its postcode array and that array's first slot, each a likely cache miss (13% of the generator's time in a profile).
    */
   readonly draws: (string | undefined)[];
+  /**
+   * The same two slots, by alias column of `index` and for both of the column's outcomes: its own line's at `4 * column`,
+   * its alias's at `4 * column + 2`, each copied from `draws` when first drawn through that column. A draw reads both
+   * before the column's cell (see WeightedIndex.columnOf), so that its two likely cache misses come at once.
+   */
+  readonly byColumn: (string | undefined)[];
   /** Each line's name after "de" ("du Mans"), computed when the line is decoded. */
   readonly withDe: (string | undefined)[];
   /**
@@ -125,6 +131,7 @@ function indexCommunes(text: string): CommuneIndex {
     lineEnds,
     communes: new Array<Commune | undefined>(count).fill(undefined),
     draws: new Array<string | undefined>(2 * count).fill(undefined),
+    byColumn: new Array<string | undefined>(4 * count).fill(undefined),
     withDe: new Array<string | undefined>(count).fill(undefined),
     withDeLengths: new Uint8Array(count),
   };
@@ -308,6 +315,12 @@ interface StreetIndex {
    * - TYPE: the street type, for a road to a neighbour.
    */
   readonly slots: (string | number | undefined)[];
+  /**
+   * The same four slots, by alias column of `index` and for both of the column's outcomes: its own entry's from
+   * `2 * STREET_SLOTS * column`, its alias's STREET_SLOTS further, each copied from `slots` when first drawn through that
+   * column. As for the communes' `byColumn`: a draw reads both before the column's cell.
+   */
+  readonly byColumn: (string | number | undefined)[];
 }
 
 const STREET_SLOTS = 4;
@@ -349,15 +362,28 @@ function loadStreets(): StreetIndex {
     lists,
     positions,
     slots: new Array<string | number | undefined>(STREET_SLOTS * count).fill(undefined),
+    byColumn: new Array<string | number | undefined>(2 * STREET_SLOTS * count).fill(undefined),
   };
   return streetIndex;
 }
 
-/** Where entry `at`'s slots start, the entry built on first use (a small function, so the draw loop inlines it). */
+/** Where entry `at`'s slots start, the entry built on first use. */
 function streetSlots(table: StreetIndex, at: number): number {
   const first = STREET_SLOTS * at;
   if (table.slots[first + BITS] === undefined) buildStreet(table, at, first);
   return first;
+}
+
+/** Copies entry `at`'s slots (built if need be) to `byColumn` from `first`, when first drawn through that column. */
+function copyStreetSlots(table: StreetIndex, at: number, first: number): void {
+  const from = streetSlots(table, at);
+  for (let k = 0; k < STREET_SLOTS; k++) table.byColumn[first + k] = table.slots[from + k];
+}
+
+/** Copies line `at`'s name and single postcode (the line decoded if need be) to `byColumn` from `first`. */
+function copyCommuneSlots(table: CommuneIndex, at: number, first: number): void {
+  table.byColumn[first] = nameAt(table, at);
+  table.byColumn[first + 1] = table.draws[2 * at + 1];
 }
 
 function buildStreet(table: StreetIndex, at: number, first: number): void {
@@ -409,13 +435,29 @@ function drawStreetNumber(random: RandomSource, max: number): string {
 export function drawAddress(random: RandomSource): Address {
   const table = indexed();
   const streets = loadStreets();
-  const at = table.index.drawIndex(random);
-  const city = nameAt(table, at);
-  const postcode = table.draws[2 * at + 1] ?? pick(random, (table.communes[at] as Commune).postcodes);
+  // Each draw as index.drawIndex makes it, in steps: both outcomes of the column are read before its cell (see byColumn).
+  const byColumn = table.byColumn;
+  const u = random.next();
+  const column = table.index.columnOf(u);
+  const own = byColumn[4 * column];
+  const alias = byColumn[4 * column + 2];
+  const aliased = table.index.takesAlias(u, column);
+  const at = aliased ? table.index.aliasOf(column) : column;
+  const pair = aliased ? 4 * column + 2 : 4 * column;
+  if ((aliased ? alias : own) === undefined) copyCommuneSlots(table, at, pair);
+  const city = byColumn[pair] as string;
+  const postcode = byColumn[pair + 1] ?? pick(random, (table.communes[at] as Commune).postcodes);
   const lacks = table.lacks;
-  const slots = streets.slots;
+  const slots = streets.byColumn;
   for (;;) {
-    const first = streetSlots(streets, streets.index.drawIndex(random));
+    const v = random.next();
+    const streetColumn = streets.index.columnOf(v);
+    const ownBits = slots[2 * STREET_SLOTS * streetColumn + BITS];
+    const aliasBits = slots[2 * STREET_SLOTS * streetColumn + STREET_SLOTS + BITS];
+    const streetAliased = streets.index.takesAlias(v, streetColumn);
+    const first = 2 * STREET_SLOTS * streetColumn + (streetAliased ? STREET_SLOTS : 0);
+    if ((streetAliased ? aliasBits : ownBits) === undefined)
+      copyStreetSlots(streets, streetAliased ? streets.index.aliasOf(streetColumn) : streetColumn, first);
     const bits = slots[first + BITS] as number;
     if ((bits & (TOWN_ONLY | ROAD)) !== 0 && (bits & (lacks[at] as number)) !== 0) continue;
     let line = slots[first + LINE] as string | undefined;
