@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNodeListener, type FetchHandler } from './node-adapter.js';
+import { createNodeListener, type FetchHandler, writeResponse } from './node-adapter.js';
 import { NodeResponse } from './node-response.js';
 
 let server: Server | undefined;
@@ -88,8 +89,9 @@ describe('NodeResponse', () => {
   });
 
   it('writes long bodies byte for byte, whatever their characters, with their UTF-8 Content-Length', async () => {
-    // Two-byte and four-byte characters, around the 4,096-unit line where the adapter changes how it encodes.
-    const bodies = [4095, 4096, 30_000, 70_000].map((units) => 'é œ 🙂 a'.repeat(Math.ceil(units / 8)).slice(0, units));
+    // Two-byte and four-byte characters, around the lines where the adapter changes how it encodes: 4,096 units, and the
+    // 21,845 units (64 KB at three bytes each) its reusable buffers hold (either side, without splitting an emoji).
+    const bodies = [4095, 4096, 21_844, 21_846, 30_000, 70_000].map((units) => 'é œ 🙂 a'.repeat(Math.ceil(units / 8)).slice(0, units));
     const base = await serve({
       fetch: (request, context) => new (context?.Response ?? Response)(bodies[Number(new URL(request.url).searchParams.get('i'))]),
     });
@@ -99,5 +101,77 @@ describe('NodeResponse', () => {
       expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(body));
       expect(new TextDecoder().decode(bytes)).toBe(body);
     }
+  });
+
+  it('never writes into a body buffer again before its answer has finished', () => {
+    // What writeResponse uses of Node's request and response, recording the body it is handed.
+    class Recorder extends EventEmitter {
+      body: Buffer | undefined;
+      writeHead(): this {
+        return this;
+      }
+      end(body: Buffer): void {
+        this.body = body;
+      }
+    }
+    const answer = (text: string): Recorder => {
+      const res = new Recorder();
+      void writeResponse(
+        new NodeResponse(text) as unknown as Response,
+        { method: 'GET' } as IncomingMessage,
+        res as unknown as ServerResponse,
+      );
+      return res;
+    };
+    // Long enough for the reusable buffers (4,096 units and more), different characters so that any overwrite shows.
+    const first = answer('é'.repeat(6_000));
+    const firstBytes = Buffer.from(first.body as Buffer);
+    const others = ['a', 'œ', 'b'].map((char) => answer(char.repeat(9_000)));
+    expect(first.body).toEqual(firstBytes);
+    for (const other of others) expect(other.body?.buffer).not.toBe(first.body?.buffer);
+    // Once the first answer has finished, its buffer is taken again, and written from its start.
+    first.emit('finish');
+    const next = answer('z'.repeat(5_000));
+    expect(next.body?.buffer).toBe(first.body?.buffer);
+    expect(next.body?.toString()).toBe('z'.repeat(5_000));
+  });
+
+  it('answers a client that pipelines 200 requests and reads them late, byte for byte', async () => {
+    // Each answer is ~24 KB, its text a function of its number, so that bytes from another answer would show.
+    const bodyOf = (n: number): string => `${n}:${'é œ a'.repeat(3_000)}:${n}`;
+    const base = await serve({
+      fetch: (request, context) => new (context?.Response ?? Response)(bodyOf(Number(new URL(request.url).searchParams.get('n')))),
+    });
+    const { port } = new URL(base);
+    // A paused client sends 200 pipelined requests (about 5 MB of answers, more than the kernel's socket buffers take), so
+    // answers wait in the server while another client is served.
+    const stalled = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => stalled.once('connect', resolve));
+    stalled.pause();
+    const stalledCount = 200;
+    let requests = '';
+    for (let n = 0; n < stalledCount; n++)
+      requests += `GET /?n=${n} HTTP/1.1\r\nHost: x\r\n${n === stalledCount - 1 ? 'Connection: close\r\n' : ''}\r\n`;
+    stalled.write(requests);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let n = 1_000; n < 1_050; n++) expect(await (await fetch(`${base}/?n=${n}`)).text()).toBe(bodyOf(n));
+    // Now read everything the stalled client was sent (the last answer closes the connection), and split it into answers
+    // by their Content-Length.
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      stalled.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stalled.once('end', resolve);
+      stalled.once('error', reject);
+      stalled.resume();
+    });
+    const all = Buffer.concat(chunks);
+    const bodies: string[] = [];
+    for (let at = 0; bodies.length < stalledCount;) {
+      const headEnd = all.indexOf('\r\n\r\n', at);
+      const length = Number(/content-length: (\d+)/i.exec(all.subarray(at, headEnd).toString('latin1'))?.[1]);
+      bodies.push(all.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8'));
+      at = headEnd + 4 + length;
+    }
+    expect(bodies).toEqual(Array.from({ length: stalledCount }, (_, n) => bodyOf(n)));
   });
 });
