@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeListener, type FetchHandler, writeResponse } from './node-adapter.js';
@@ -38,6 +38,33 @@ describe('createNodeListener with any fetch handler', () => {
     });
     const response = await fetch(`${base}/echo?x=1`, { method: 'POST', body: JSON.stringify({ n: 41 }), headers: { 'x-test': 'hi' } });
     expect([response.status, response.headers.get('x-answer'), await response.text()]).toEqual([201, 'yes', 'POST /echo 42 hi 8']);
+  });
+});
+
+describe('the URL a request is given', () => {
+  it("follows each request's own Host, the same one again or another in between", async () => {
+    const base = await serve({ fetch: (request) => new Response(request.url) });
+    const { port } = new URL(base);
+    const urlFor = (host: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const req = request({ port, host: '127.0.0.1', path: '/a?b=1', headers: { host } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(text));
+        });
+        req.on('error', reject).end();
+      });
+    const hosts = ['Example.COM:8080', '999.1.1.1', 'Example.COM:8080', 'example.com:99999', 'Other.test', 'Example.COM:8080'];
+    const urls = [];
+    for (const host of hosts) urls.push(await urlFor(host));
+    expect(urls).toEqual([
+      'http://example.com:8080/a?b=1',
+      'http://localhost/a?b=1',
+      'http://example.com:8080/a?b=1',
+      'http://localhost/a?b=1',
+      'http://other.test/a?b=1',
+      'http://example.com:8080/a?b=1',
+    ]);
   });
 });
 

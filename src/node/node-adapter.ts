@@ -207,14 +207,25 @@ const PLAIN_HOST =
 // An origin-form target the URL parser would leave as it is: no escapes, dot segments, backslashes or fragments to normalise.
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/?]*$/;
 
+// The last Host found plain, lower-cased: a client sends the same one on every request, so most requests skip its checks.
+let lastPlainHost: string | undefined;
+let lastPlainHostLower = '';
+
+/** `host` lower-cased when the URL parser would keep it as it is (see PLAIN_HOST), else `undefined`. */
+function plainHost(host: string): string | undefined {
+  if (host === lastPlainHost) return lastPlainHostLower;
+  const port = /:([0-9]+)$/.exec(host)?.[1] ?? '';
+  if (!PLAIN_HOST.test(host) || Number(port) > 65535) return undefined;
+  lastPlainHost = host;
+  lastPlainHostLower = host.toLowerCase();
+  return lastPlainHostLower;
+}
+
 function urlOf(req: IncomingMessage): string {
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const target = req.url ?? '/';
-  const host = req.headers.host;
-  const port = host === undefined ? '' : (/:([0-9]+)$/.exec(host)?.[1] ?? '');
-  if (host !== undefined && PLAIN_HOST.test(host) && Number(port) <= 65535 && PLAIN_TARGET.test(target) && !target.startsWith('//')) {
-    return `${scheme}://${host.toLowerCase()}${target}`;
-  }
+  const host = req.headers.host === undefined ? undefined : plainHost(req.headers.host);
+  if (host !== undefined && PLAIN_TARGET.test(target) && !target.startsWith('//')) return `${scheme}://${host}${target}`;
   try {
     // Origin-form targets get the Host header's origin (concatenated, so `//x` stays a path); absolute-form
     // targets (`GET http://host/path`) keep their own.
