@@ -15,7 +15,7 @@ import type { QuotaStore } from '../core/quota-store.js';
 import { clientAddressOf } from './client-address.js';
 import { logExchange } from './access-log.js';
 import { ALLOWED_METHODS } from '../http/response-headers.js';
-import { createNodeListener, writeResponse, type AccessLogEntry } from './node-adapter.js';
+import { createOwnServerListener, writeResponse, type AccessLogEntry } from './node-adapter.js';
 import { NodeResponse, type RawResponseParts } from './node-response.js';
 import { withQuotaStoreFailurePolicy, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
 import { createRedisQuotaStore, type RedisQuotaStore } from './redis-quota-store.js';
@@ -103,7 +103,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
 
   const onAccess = options.onAccess;
   const appListener: RequestListener =
-    options.requestListener ?? createNodeListener(app, { trustProxy, ...(onAccess ? { onResponse: onAccess } : {}) });
+    options.requestListener ?? createOwnServerListener(app, { trustProxy, ...(onAccess ? { onResponse: onAccess } : {}) });
   const demoDir = options.demoDir ?? defaultDemoDir();
   const staticFiles = demoDir === false ? undefined : createStaticFiles(demoDir);
 

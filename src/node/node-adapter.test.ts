@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createNodeListener, type FetchHandler, writeResponse } from './node-adapter.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeListener, createOwnServerListener, type FetchHandler, writeResponse } from './node-adapter.js';
 import { NodeResponse } from './node-response.js';
 
 let server: Server | undefined;
@@ -11,8 +11,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(app: FetchHandler): Promise<string> {
-  server = createServer(createNodeListener(app));
+async function serve(app: FetchHandler, listener = createNodeListener): Promise<string> {
+  server = createServer(listener(app));
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
@@ -54,7 +54,11 @@ describe('the URL a request is given', () => {
         });
         req.on('error', reject).end();
       });
-    const hosts = ['Example.COM:8080', '999.1.1.1', 'Example.COM:8080', 'example.com:99999', 'Other.test', 'Example.COM:8080'];
+    const hosts = [
+      ...['Example.COM:8080', '999.1.1.1', 'Example.COM:8080', 'example.com:99999', 'Other.test', 'Example.COM:8080'],
+      // What the URL parser rewrites or refuses: a default port, a port's leading zeros, a punycode label it rejects.
+      ...['example.com:80', 'a:00001', 'xn--a.com', 'a:0', 'a.xn--p1ai'],
+    ];
     const urls = [];
     for (const host of hosts) urls.push(await urlFor(host));
     expect(urls).toEqual([
@@ -64,7 +68,22 @@ describe('the URL a request is given', () => {
       'http://localhost/a?b=1',
       'http://other.test/a?b=1',
       'http://example.com:8080/a?b=1',
+      'http://example.com/a?b=1',
+      'http://a:1/a?b=1',
+      'http://localhost/a?b=1',
+      'http://a:0/a?b=1',
+      'http://a.xn--p1ai/a?b=1',
     ]);
+    // Each as the URL parser reads it (localhost where it refuses the Host).
+    for (const [i, host] of hosts.entries()) {
+      let parsed: string;
+      try {
+        parsed = new URL('/a?b=1', `http://${host}`).href;
+      } catch {
+        parsed = 'http://localhost/a?b=1';
+      }
+      expect(urls[i]).toBe(parsed);
+    }
   });
 });
 
@@ -130,17 +149,12 @@ describe('NodeResponse', () => {
     }
   });
 
-  it('never writes into a body buffer again before its answer has finished', () => {
-    // The reusable buffers take bodies from half of Node's buffer pool up (4,096 units with Node 20's 8 KB pool; Node 24's
-    // 64 KB pool leaves them no room below their 21,845 units): the pool is set to 8 KB here, so every version runs them.
-    const poolSize = Buffer.poolSize;
-    Buffer.poolSize = 8 * 1024;
-    onTestFinished(() => {
-      Buffer.poolSize = poolSize;
-    });
-    // What writeResponse uses of Node's request and response, recording the body it is handed.
+  describe("long bodies in reusable buffers (createSiretServer's own listener)", () => {
+    // What writeResponse uses of Node's response, recording the body it is handed; on a socket unless told otherwise.
     class Recorder extends EventEmitter {
       body: Buffer | undefined;
+      socket: object | null = {};
+      destroyed = false;
       writeHead(): this {
         return this;
       }
@@ -148,66 +162,105 @@ describe('NodeResponse', () => {
         this.body = body;
       }
     }
-    const answer = (text: string): Recorder => {
-      const res = new Recorder();
+    const answer = (text: string, reuse = true, res = new Recorder()): Recorder => {
       void writeResponse(
         new NodeResponse(text) as unknown as Response,
         { method: 'GET' } as IncomingMessage,
         res as unknown as ServerResponse,
+        reuse,
       );
       return res;
     };
-    // Long enough for the reusable buffers, different characters so that any overwrite shows.
-    const first = answer('é'.repeat(6_000));
-    const firstBytes = Buffer.from(first.body as Buffer);
-    expect(first.body?.byteOffset).toBe(0);
-    expect(first.body?.buffer.byteLength).toBe(64 * 1024);
-    const others = ['a', 'œ', 'b'].map((char) => answer(char.repeat(9_000)));
-    expect(first.body).toEqual(firstBytes);
-    for (const other of others) expect(other.body?.buffer).not.toBe(first.body?.buffer);
-    // Once the first answer has finished, its buffer is taken again, and written from its start.
-    first.emit('finish');
-    const next = answer('z'.repeat(5_000));
-    expect(next.body?.buffer).toBe(first.body?.buffer);
-    expect(next.body?.toString()).toBe('z'.repeat(5_000));
-  });
+    /** Whether a body was written into one of the reusable 64 KB buffers. */
+    const reused = (res: Recorder): boolean => res.body?.byteOffset === 0 && res.body.buffer.byteLength === 64 * 1024;
+    // The reusable buffers take bodies from half of Node's buffer pool up (4,096 units with Node 20's 8 KB pool; Node 24's
+    // 64 KB pool leaves them no room below their 21,845 units): the pool is set to 8 KB here, so every version runs them.
+    let poolSize = Buffer.poolSize;
+    beforeEach(() => {
+      poolSize = Buffer.poolSize;
+      Buffer.poolSize = 8 * 1024;
+    });
+    afterEach(() => {
+      Buffer.poolSize = poolSize;
+    });
 
-  it('answers a client that pipelines 200 requests and reads them late, byte for byte', async () => {
-    // Each answer is ~24 KB, its text a function of its number, so that bytes from another answer would show.
-    const bodyOf = (n: number): string => `${n}:${'é œ a'.repeat(3_000)}:${n}`;
-    const base = await serve({
-      fetch: (request, context) => new (context?.Response ?? Response)(bodyOf(Number(new URL(request.url).searchParams.get('n')))),
+    it('never writes into a buffer again before its answer has closed', () => {
+      // Different characters in each body, so that any overwrite shows.
+      const first = answer('é'.repeat(6_000));
+      const firstBytes = Buffer.from(first.body as Buffer);
+      expect(reused(first)).toBe(true);
+      const others = ['a', 'œ', 'b'].map((char) => answer(char.repeat(9_000)));
+      expect(first.body).toEqual(firstBytes);
+      for (const other of others) expect(other.body?.buffer).not.toBe(first.body?.buffer);
+      // Once the first answer has closed, its buffer is taken again, and written from its start.
+      first.emit('close');
+      const next = answer('z'.repeat(5_000));
+      expect(next.body?.buffer).toBe(first.body?.buffer);
+      expect(next.body?.toString()).toBe('z'.repeat(5_000));
+      for (const res of [...others, next]) res.emit('close');
     });
-    const { port } = new URL(base);
-    // A paused client sends 200 pipelined requests (about 5 MB of answers, more than the kernel's socket buffers take), so
-    // answers wait in the server while another client is served.
-    const stalled = connect(Number(port), '127.0.0.1');
-    await new Promise((resolve) => stalled.once('connect', resolve));
-    stalled.pause();
-    const stalledCount = 200;
-    let requests = '';
-    for (let n = 0; n < stalledCount; n++)
-      requests += `GET /?n=${n} HTTP/1.1\r\nHost: x\r\n${n === stalledCount - 1 ? 'Connection: close\r\n' : ''}\r\n`;
-    stalled.write(requests);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    for (let n = 1_000; n < 1_050; n++) expect(await (await fetch(`${base}/?n=${n}`)).text()).toBe(bodyOf(n));
-    // Now read everything the stalled client was sent (the last answer closes the connection), and split it into answers
-    // by their Content-Length.
-    const chunks: Buffer[] = [];
-    await new Promise<void>((resolve, reject) => {
-      stalled.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stalled.once('end', resolve);
-      stalled.once('error', reject);
-      stalled.resume();
+
+    it('lends at most 16 buffers, and none to an answer that waits for its turn or has lost its client', () => {
+      const lent = Array.from({ length: 20 }, () => answer('x'.repeat(5_000)));
+      expect(lent.map(reused)).toEqual([...Array<boolean>(16).fill(true), false, false, false, false]);
+      // A pipelined answer waiting behind another has no socket yet; one whose connection has closed is destroyed.
+      const queued = Object.assign(new Recorder(), { socket: null });
+      const gone = Object.assign(new Recorder(), { destroyed: true });
+      lent[0]?.emit('close');
+      expect([reused(answer('y'.repeat(5_000), true, queued)), reused(answer('y'.repeat(5_000), true, gone))]).toEqual([false, false]);
+      // The buffer given back is still there for the next answer on a socket.
+      const next = answer('w'.repeat(5_000));
+      expect(next.body?.buffer).toBe(lent[0]?.body?.buffer);
+      for (const res of [...lent.slice(1), next]) res.emit('close');
     });
-    const all = Buffer.concat(chunks);
-    const bodies: string[] = [];
-    for (let at = 0; bodies.length < stalledCount;) {
-      const headEnd = all.indexOf('\r\n\r\n', at);
-      const length = Number(/content-length: (\d+)/i.exec(all.subarray(at, headEnd).toString('latin1'))?.[1]);
-      bodies.push(all.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8'));
-      at = headEnd + 4 + length;
-    }
-    expect(bodies).toEqual(Array.from({ length: stalledCount }, (_, n) => bodyOf(n)));
+
+    it('are never used by the public createNodeListener', () => {
+      const first = answer('é'.repeat(6_000), false);
+      first.emit('close');
+      const next = answer('é'.repeat(6_000), false);
+      expect([reused(first), reused(next), next.body?.buffer === first.body?.buffer]).toEqual([false, false, false]);
+    });
+
+    it('answers a client that pipelines 200 requests and reads them late, byte for byte', async () => {
+      // Each answer is ~24 KB, its text a function of its number, so that bytes from another answer would show.
+      const bodyOf = (n: number): string => `${n}:${'é œ a'.repeat(3_000)}:${n}`;
+      const base = await serve(
+        {
+          fetch: (request, context) => new (context?.Response ?? Response)(bodyOf(Number(new URL(request.url).searchParams.get('n')))),
+        },
+        createOwnServerListener,
+      );
+      const { port } = new URL(base);
+      // A paused client sends 200 pipelined requests (about 4 MB of answers), so that answers queue behind each other in
+      // the server, and on its socket once the kernel's buffers are full, while another client is served.
+      const stalled = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => stalled.once('connect', resolve));
+      stalled.pause();
+      const stalledCount = 200;
+      let requests = '';
+      for (let n = 0; n < stalledCount; n++)
+        requests += `GET /?n=${n} HTTP/1.1\r\nHost: x\r\n${n === stalledCount - 1 ? 'Connection: close\r\n' : ''}\r\n`;
+      stalled.write(requests);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (let n = 1_000; n < 1_050; n++) expect(await (await fetch(`${base}/?n=${n}`)).text()).toBe(bodyOf(n));
+      // Now read everything the stalled client was sent (the last answer closes the connection), and split it into answers
+      // by their Content-Length.
+      const chunks: Buffer[] = [];
+      await new Promise<void>((resolve, reject) => {
+        stalled.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stalled.once('end', resolve);
+        stalled.once('error', reject);
+        stalled.resume();
+      });
+      const all = Buffer.concat(chunks);
+      const bodies: string[] = [];
+      for (let at = 0; bodies.length < stalledCount;) {
+        const headEnd = all.indexOf('\r\n\r\n', at);
+        const length = Number(/content-length: (\d+)/i.exec(all.subarray(at, headEnd).toString('latin1'))?.[1]);
+        bodies.push(all.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8'));
+        at = headEnd + 4 + length;
+      }
+      expect(bodies).toEqual(Array.from({ length: stalledCount }, (_, n) => bodyOf(n)));
+    });
   });
 });

@@ -78,6 +78,26 @@ export function createNodeListener(
   app: FetchHandler,
   options: NodeListenerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  return listenerFor(app, options, false);
+}
+
+/**
+ * `createNodeListener` for the `node:http` server `createSiretServer` makes, whose responses nothing else wraps: long
+ * bodies go out in reusable buffers (see encodeBody). Not for a listener handed to other code (Vite's dev server, which
+ * may speak HTTP/2, or middleware that may keep a chunk after the answer has ended).
+ */
+export function createOwnServerListener(
+  app: FetchHandler,
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return listenerFor(app, options, true);
+}
+
+function listenerFor(
+  app: FetchHandler,
+  options: NodeListenerOptions,
+  reuseBuffers: boolean,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const trustProxy = options.trustProxy ?? 0;
   const onResponse = options.onResponse;
   return (req, res) => {
@@ -105,18 +125,21 @@ export function createNodeListener(
       return;
     }
     Promise.resolve(answer)
-      .then((response) => writeResponse(response, req, res))
+      .then((response) => writeResponse(response, req, res, reuseBuffers))
       .then(undefined, () => answerFailure(req, res));
   };
 }
 
-/** Writes a fetch `Response`: from its raw parts in one write when it is the adapter's own, else streamed. */
-export function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> | void {
+/**
+ * Writes a fetch `Response`: from its raw parts in one write when it is the adapter's own, else streamed. `reuseBuffers`:
+ * `res` is Node's own `ServerResponse` on a socket, and nothing keeps what it is given once it has closed (see encodeBody).
+ */
+export function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse, reuseBuffers = false): Promise<void> | void {
   const raw = NodeResponse.rawParts(response);
   if (raw === undefined) return stream(response, req, res);
   const headers = raw.headers;
   // A HEAD answer already carries the GET's Content-Length and no body.
-  const body = req.method === 'HEAD' || raw.body === null ? undefined : encodeBody(raw.body, res);
+  const body = req.method === 'HEAD' || raw.body === null ? undefined : encodeBody(raw.body, res, reuseBuffers);
   if (body !== undefined) headers.push('content-length', String(body.length));
   res.writeHead(raw.status, raw.statusText, headers);
   res.end(body);
@@ -125,28 +148,43 @@ export function writeResponse(response: Response, req: IncomingMessage, res: Ser
 const encoder = new TextEncoder();
 /** The size of a reusable body buffer: UTF-8 takes at most 3 bytes per UTF-16 code unit, so it holds 21,845 units. */
 const BODY_BUFFER_BYTES = 64 * 1024;
-/** Buffers kept for reuse at most (1 MB), however many answers were in flight at once. */
-const MAX_SPARE_BODY_BUFFERS = 16;
+/** Reusable buffers in all, lent or spare (1 MB): once all are lent, a body takes `Buffer.from` until one comes back. */
+const MAX_BODY_BUFFERS = 16;
 const spareBodyBuffers: Buffer[] = [];
+let lentBodyBuffers = 0;
 
 /**
- * The body's UTF-8 bytes in one encoding pass. `Buffer.from(text)` makes them for text up to half of Node's buffer pool
- * (written into the pool) and for very long text. Between the two it makes two passes on Node 20 (it measures the byte
- * length, then encodes), and the first is where a body built by concatenation gets flattened: for a 50-record answer
- * (12 KB) that was 43 us against 27 us in a tight loop on the bench machine. So such a body is encoded into a reusable
- * buffer, taken for this answer and given back once the answer has been flushed to the socket ('finish'): bytes still
- * queued for a slow client are never overwritten. A new Buffer per answer, and a copy into it, cost about 4 us for 8 KB in
- * a loop here (allocation, external memory for the garbage collector to track, the copy). Node 24's pool is 64 KB, so
- * there every body up to 32,767 units takes `Buffer.from`, which is the faster of the two on that version (building and
- * encoding 50-record bodies in a loop: 34-40 us against 42-45 us; on Node 20, 55-74 us against 45-51 us).
+ * The body's UTF-8 bytes. `Buffer.from(text)` makes them for text up to half of Node's buffer pool (written into the pool)
+ * and for very long text. Between the two it makes two passes on Node 20 (it measures the byte length, then encodes), and
+ * the first is where a body built by concatenation gets flattened: for a 50-record answer (12 KB) that was 43 us against
+ * 27 us in one `encodeInto` in a tight loop on the bench machine. So, when `reuse` allows it, such a body is encoded into a
+ * reusable buffer, lent to this answer and given back when the answer closes: after its last byte has been handed to the
+ * kernel, or after its connection has closed and no byte of it will be sent any more. A new Buffer per answer, with a copy
+ * into it, cost about 4 us for 8 KB in a loop here (allocation, external memory for the garbage collector to track, the
+ * copy). An answer waiting behind another on its connection (pipelined requests: `res.socket` is null until its turn) takes
+ * `Buffer.from`, so that a flood of pipelined requests holds no more memory than before; so does any answer once all the
+ * buffers are lent. Node 24's pool is 64 KB, so there every body up to 32,767 units takes `Buffer.from`, the faster of the
+ * two on that version (building and encoding 50-record bodies in a loop: 34-40 us against 42-45 us; on Node 20, 55-74 us
+ * against 45-51 us).
  */
-function encodeBody(text: string, res: ServerResponse): Buffer {
-  if (text.length < Buffer.poolSize >>> 1 || text.length * 3 > BODY_BUFFER_BYTES) return Buffer.from(text);
+function encodeBody(text: string, res: ServerResponse, reuse: boolean): Buffer {
+  if (
+    !reuse ||
+    text.length < Buffer.poolSize >>> 1 ||
+    text.length * 3 > BODY_BUFFER_BYTES ||
+    res.socket == null ||
+    // Closed already (its client left while the answer was being made): 'close' will not come again to give it back.
+    res.destroyed ||
+    (spareBodyBuffers.length === 0 && lentBodyBuffers >= MAX_BODY_BUFFERS)
+  )
+    return Buffer.from(text);
   const buffer = spareBodyBuffers.pop() ?? Buffer.allocUnsafeSlow(BODY_BUFFER_BYTES);
-  const { written } = encoder.encodeInto(text, buffer);
-  res.once('finish', () => {
-    if (spareBodyBuffers.length < MAX_SPARE_BODY_BUFFERS) spareBodyBuffers.push(buffer);
+  lentBodyBuffers++;
+  res.once('close', () => {
+    lentBodyBuffers--;
+    spareBodyBuffers.push(buffer);
   });
+  const { written } = encoder.encodeInto(text, buffer);
   return buffer.subarray(0, written);
 }
 
@@ -209,16 +247,25 @@ const PLAIN_HOST =
 // An origin-form target the URL parser would leave as it is: no escapes, dot segments, backslashes or fragments to normalise.
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-_~!$&'()*+,;=:@/?]*$/;
 
-// The last Host found plain, lower-cased: a client sends the same one on every request, so most requests skip its checks.
+// The last Host found plain (for the last scheme), lower-cased: a client sends the same one on every request, so most
+// requests skip its checks.
 let lastPlainHost: string | undefined;
+let lastPlainScheme = '';
 let lastPlainHostLower = '';
 
-/** `host` lower-cased when the URL parser would keep it as it is (see PLAIN_HOST), else `undefined`. */
-function plainHost(host: string): string | undefined {
-  if (host === lastPlainHost) return lastPlainHostLower;
-  const port = /:([0-9]+)$/.exec(host)?.[1] ?? '';
-  if (!PLAIN_HOST.test(host) || Number(port) > 65535) return undefined;
+/**
+ * `host` lower-cased when the URL parser would keep it as it is (see PLAIN_HOST), else `undefined`. The parser also drops
+ * the scheme's default port and a port's leading zeros (`example.com:80`, `a:0080`), and checks punycode labels (`xn--`):
+ * such a Host takes its path.
+ */
+function plainHost(host: string, scheme: string): string | undefined {
+  if (host === lastPlainHost && scheme === lastPlainScheme) return lastPlainHostLower;
+  const port = /:([0-9]+)$/.exec(host)?.[1];
+  if (!PLAIN_HOST.test(host) || /(?:^|\.)xn--/i.test(host)) return undefined;
+  if (port !== undefined && (port.startsWith('0') || Number(port) > 65535 || Number(port) === (scheme === 'https' ? 443 : 80)))
+    return undefined;
   lastPlainHost = host;
+  lastPlainScheme = scheme;
   lastPlainHostLower = host.toLowerCase();
   return lastPlainHostLower;
 }
@@ -226,7 +273,7 @@ function plainHost(host: string): string | undefined {
 function urlOf(req: IncomingMessage): string {
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const target = req.url ?? '/';
-  const host = req.headers.host === undefined ? undefined : plainHost(req.headers.host);
+  const host = req.headers.host === undefined ? undefined : plainHost(req.headers.host, scheme);
   if (host !== undefined && PLAIN_TARGET.test(target) && !target.startsWith('//')) return `${scheme}://${host}${target}`;
   try {
     // Origin-form targets get the Host header's origin (concatenated, so `//x` stays a path); absolute-form
