@@ -70,11 +70,12 @@ describe('the URL a request is given', () => {
       'http://example.com:8080/a?b=1',
       'http://example.com/a?b=1',
       'http://a:1/a?b=1',
-      'http://localhost/a?b=1',
+      // Node 20's URL parser refuses `xn--a.com` (so: localhost), Node 24's keeps it: checked against the parser below.
+      urls[8],
       'http://a:0/a?b=1',
       'http://a.xn--p1ai/a?b=1',
     ]);
-    // Each as the URL parser reads it (localhost where it refuses the Host).
+    // Each as this Node's URL parser reads it (localhost where it refuses the Host).
     for (const [i, host] of hosts.entries()) {
       let parsed: string;
       try {
