@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorResponse } from '../http/error-response.js';
 import { ALLOWED_METHODS } from '../http/response-headers.js';
 import { logExchange, type AccessLogEntry } from './access-log.js';
+import { encodeBody } from './body-buffers.js';
 import { clientAddressOf } from './client-address.js';
 import { NodeRequest } from './node-request.js';
 import { NodeResponse } from './node-response.js';
@@ -139,53 +140,10 @@ export function writeResponse(response: Response, req: IncomingMessage, res: Ser
   if (raw === undefined) return stream(response, req, res);
   const headers = raw.headers;
   // A HEAD answer already carries the GET's Content-Length and no body.
-  const body = req.method === 'HEAD' || raw.body === null ? undefined : encodeBody(raw.body, res, reuseBuffers);
+  const body = req.method === 'HEAD' || raw.body === null ? undefined : reuseBuffers ? encodeBody(raw.body, res) : Buffer.from(raw.body);
   if (body !== undefined) headers.push('content-length', String(body.length));
   res.writeHead(raw.status, raw.statusText, headers);
   res.end(body);
-}
-
-const encoder = new TextEncoder();
-/** The size of a reusable body buffer: UTF-8 takes at most 3 bytes per UTF-16 code unit, so it holds 21,845 units. */
-const BODY_BUFFER_BYTES = 64 * 1024;
-/** Reusable buffers in all, lent or spare (1 MB): once all are lent, a body takes `Buffer.from` until one comes back. */
-const MAX_BODY_BUFFERS = 16;
-const spareBodyBuffers: Buffer[] = [];
-let lentBodyBuffers = 0;
-
-/**
- * The body's UTF-8 bytes. `Buffer.from(text)` makes them for text up to half of Node's buffer pool (written into the pool)
- * and for very long text. Between the two it makes two passes on Node 20 (it measures the byte length, then encodes), and
- * the first is where a body built by concatenation gets flattened: for a 50-record answer (12 KB) that was 43 us against
- * 27 us in one `encodeInto` in a tight loop on the bench machine. So, when `reuse` allows it, such a body is encoded into a
- * reusable buffer, lent to this answer and given back when the answer closes: after its last byte has been handed to the
- * kernel, or after its connection has closed and no byte of it will be sent any more. A new Buffer per answer, with a copy
- * into it, cost about 4 us for 8 KB in a loop here (allocation, external memory for the garbage collector to track, the
- * copy). An answer waiting behind another on its connection (pipelined requests: `res.socket` is null until its turn) takes
- * `Buffer.from`, so that a flood of pipelined requests holds no more memory than before; so does any answer once all the
- * buffers are lent. Node 24's pool is 64 KB, so there every body up to 32,767 units takes `Buffer.from`, the faster of the
- * two on that version (building and encoding 50-record bodies in a loop: 34-40 us against 42-45 us; on Node 20, 55-74 us
- * against 45-51 us).
- */
-function encodeBody(text: string, res: ServerResponse, reuse: boolean): Buffer {
-  if (
-    !reuse ||
-    text.length < Buffer.poolSize >>> 1 ||
-    text.length * 3 > BODY_BUFFER_BYTES ||
-    res.socket == null ||
-    // Closed already (its client left while the answer was being made): 'close' will not come again to give it back.
-    res.destroyed ||
-    (spareBodyBuffers.length === 0 && lentBodyBuffers >= MAX_BODY_BUFFERS)
-  )
-    return Buffer.from(text);
-  const buffer = spareBodyBuffers.pop() ?? Buffer.allocUnsafeSlow(BODY_BUFFER_BYTES);
-  lentBodyBuffers++;
-  res.once('close', () => {
-    lentBodyBuffers--;
-    spareBodyBuffers.push(buffer);
-  });
-  const { written } = encoder.encodeInto(text, buffer);
-  return buffer.subarray(0, written);
 }
 
 async function stream(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
