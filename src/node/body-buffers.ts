@@ -8,8 +8,8 @@ const MAX_LENT_UNITS = Math.floor(BODY_BUFFER_BYTES / 3);
 /** Buffers in all, lent or spare (1 MB): once all are lent, a body takes `Buffer.from` until one comes back. */
 const MAX_BODY_BUFFERS = 16;
 /**
- * Shorter text takes `Buffer.from`, which writes it into Node's shared buffer pool (8 KB on Node 20 and 22): lending a
- * buffer costs a `close` listener and a view, more than that copy saves.
+ * Shorter text takes `Buffer.from` (into Node's shared buffer pool when its UTF-8 is under half the pool, 4 KB on Node 20
+ * and 22): lending a buffer costs a `close` listener and a view, more than it saves on short text.
  */
 const MIN_LENT_UNITS = 4096;
 

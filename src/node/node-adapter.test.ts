@@ -136,13 +136,17 @@ describe('NodeResponse', () => {
     ]);
   });
 
-  it('writes long bodies byte for byte, whatever their characters, with their UTF-8 Content-Length', async () => {
-    // Two-byte and four-byte characters, around the lines where the adapter changes how it encodes: 4,096 units, and the
-    // 21,845 units (64 KB at three bytes each) its reusable buffers hold (either side, without splitting an emoji).
+  it.each([
+    ['createNodeListener', createNodeListener],
+    ["createSiretServer's own listener", createOwnServerListener],
+  ])('writes long bodies byte for byte, whatever their characters, with their UTF-8 Content-Length (%s)', async (_name, listener) => {
+    // Two-byte and four-byte characters, around the lines where the own listener changes how it encodes: 4,096 units, and
+    // the 21,845 units (64 KB at three bytes each) its reusable buffers hold (either side, without splitting an emoji).
     const bodies = [4095, 4096, 21_844, 21_846, 30_000, 70_000].map((units) => 'é œ 🙂 a'.repeat(Math.ceil(units / 8)).slice(0, units));
-    const base = await serve({
-      fetch: (request, context) => new (context?.Response ?? Response)(bodies[Number(new URL(request.url).searchParams.get('i'))]),
-    });
+    const base = await serve(
+      { fetch: (request, context) => new (context?.Response ?? Response)(bodies[Number(new URL(request.url).searchParams.get('i'))]) },
+      listener,
+    );
     for (const [i, body] of bodies.entries()) {
       const response = await fetch(`${base}/?i=${i}`);
       const bytes = new Uint8Array(await response.arrayBuffer());
@@ -197,13 +201,40 @@ describe('NodeResponse', () => {
           while (text.length < units) for (const [ascii, codes] of runs) text += 'a'.repeat(ascii) + String.fromCharCode(...codes);
           text = text.slice(0, units);
           const res = answer(text);
-          expect(reused(res)).toBe(true);
-          expect(res.body?.toString('base64')).toBe(Buffer.from(new TextEncoder().encode(text)).toString('base64'));
-          res.emit('close');
+          try {
+            expect(reused(res)).toBe(true);
+            expect(res.body?.toString('base64')).toBe(Buffer.from(new TextEncoder().encode(text)).toString('base64'));
+          } finally {
+            res.emit('close');
+          }
         }),
         // Shrinking texts this long takes minutes: the first failing text is reported as it is.
         { numRuns: 300, endOnFailure: true },
       );
+    });
+
+    it('fills a buffer to its last byte at 21,845 three-byte units, leaves the next one alone, and lends none above', () => {
+      // Two answers in neighbouring buffers: the first written, the second filled with its own text, then the first rewritten
+      // at the longest length a buffer holds (65,535 bytes), as '\uffff' and as lone surrogates (U+FFFD): the second's bytes
+      // must stay as they were.
+      const first = answer('a'.repeat(5_000));
+      const second = answer('ü'.repeat(21_845));
+      const secondBytes = Buffer.from(second.body as Buffer);
+      expect(Math.abs((pageOf(first) ?? 0) - (pageOf(second) ?? 0))).toBe(PAGE);
+      first.emit('close');
+      for (const char of ['\uffff', '\ud800']) {
+        const longest = answer(char.repeat(21_845));
+        try {
+          expect([pageOf(longest), longest.body?.length]).toEqual([pageOf(first), 65_535]);
+          expect(longest.body).toEqual(Buffer.from(new TextEncoder().encode(char.repeat(21_845))));
+          expect(second.body).toEqual(secondBytes);
+        } finally {
+          longest.emit('close');
+        }
+      }
+      const over = answer('a'.repeat(21_846));
+      expect(reused(over)).toBe(false);
+      second.emit('close');
     });
 
     it('never writes into a buffer again before its answer has closed', () => {
