@@ -72,8 +72,9 @@ export function encodeBody(text: string, res: ServerResponse): Buffer {
   )
     return Buffer.from(text);
   const module = utf8Module();
-  const page = module?.spare.pop();
-  if (module == null || page === undefined) return Buffer.from(text);
+  if (module === null) return Buffer.from(text);
+  const page = module.spare.pop();
+  if (page === undefined) return Buffer.from(text);
   res.once('close', () => module.spare.push(page));
   const written = module.units.write(text, 0, 'utf16le');
   const length = module.utf16ToUtf8(0, written >>> 1, page);

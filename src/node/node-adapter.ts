@@ -84,8 +84,8 @@ export function createNodeListener(
 
 /**
  * `createNodeListener` for the `node:http` server `createSiretServer` makes, whose responses nothing else wraps: long
- * bodies go out in reusable buffers (see encodeBody in body-buffers.ts). Not for a listener handed to other code (Vite's dev server, which
- * may speak HTTP/2, or middleware that may keep a chunk after the answer has ended).
+ * bodies go out in reusable buffers (see encodeBody in body-buffers.ts). Not for a listener handed to other code (Vite's
+ * dev server, which may speak HTTP/2, or middleware that may keep a chunk after the answer has ended).
  */
 export function createOwnServerListener(
   app: FetchHandler,

@@ -4,8 +4,8 @@
   ;; One page of UTF-16 code units, then 16 pages of body buffers; never grown (growing would detach every view of it).
   (memory (export "memory") 17 17)
   ;; Encodes $n UTF-16LE code units from $src as UTF-8 at $dst and returns the bytes written, as TextEncoder's encodeInto
-  ;; writes them: a surrogate pair is one 4-byte code point, a lone surrogate becomes U+FFFD. Sixteen code units at a time: their
-  ;; ASCII run stored at once (one narrowing store, one SIMD test), the unit that ends it encoded on its own.
+  ;; writes them: a surrogate pair is one 4-byte code point, a lone surrogate becomes U+FFFD. Sixteen code units at a
+  ;; time: their ASCII run stored at once (one narrowing store, one SIMD test), the unit that ends it encoded on its own.
   (func (export "utf16ToUtf8") (param $src i32) (param $n i32) (param $dst i32) (result i32)
     (local $end i32) (local $out i32) (local $c i32) (local $d i32) (local $v v128) (local $w v128) (local $mask i32)
     (local.set $out (local.get $dst))
@@ -55,10 +55,14 @@
               (then
                 (local.set $src (i32.add (local.get $src) (i32.const 2)))
                 (local.set $c (i32.add (i32.const 0x10000)
-                  (i32.or (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 10)) (i32.sub (local.get $d) (i32.const 0xdc00)))))
+                  (i32.or
+                    (i32.shl (i32.sub (local.get $c) (i32.const 0xd800)) (i32.const 10))
+                    (i32.sub (local.get $d) (i32.const 0xdc00)))))
                 (i32.store8 (local.get $out) (i32.or (i32.const 0xf0) (i32.shr_u (local.get $c) (i32.const 18))))
-                (i32.store8 offset=1 (local.get $out) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $c) (i32.const 12)) (i32.const 63))))
-                (i32.store8 offset=2 (local.get $out) (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $c) (i32.const 6)) (i32.const 63))))
+                (i32.store8 offset=1 (local.get $out)
+                  (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $c) (i32.const 12)) (i32.const 63))))
+                (i32.store8 offset=2 (local.get $out)
+                  (i32.or (i32.const 0x80) (i32.and (i32.shr_u (local.get $c) (i32.const 6)) (i32.const 63))))
                 (i32.store8 offset=3 (local.get $out) (i32.or (i32.const 0x80) (i32.and (local.get $c) (i32.const 63))))
                 (local.set $out (i32.add (local.get $out) (i32.const 4)))
                 (br $next)))
