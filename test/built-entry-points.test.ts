@@ -1,7 +1,8 @@
-// The built package's entry points, each loaded in a fresh process as ESM and as CommonJS: loading one (and asking the
-// app for its lazily loaded OpenAPI document) prints nothing. A module shared by the CLI entry and a library chunk once
-// got bundled into the CLI entry, and importing siret-mock/node then ran the CLI.
+// The built package as Node loads it, each entry point in a fresh process as ESM and as CommonJS: loading one (and asking
+// the app for its lazily loaded OpenAPI document) prints nothing. A module shared by the CLI entry and a library chunk
+// once got bundled into the CLI entry, and importing siret-mock/node then ran the CLI. And the bin is built and runs.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
@@ -28,4 +29,14 @@ it.each([
 ])('loads every Node entry point as %s without printing anything', (_kind, args) => {
   const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: '' });
+});
+
+it("builds the package's bin, which answers --version", () => {
+  const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string; bin: Record<string, string> };
+  const run = spawnSync(process.execPath, [manifest.bin['siret-mock'] as string, '--version'], { cwd: root, encoding: 'utf8' });
+  expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+    status: 0,
+    stdout: `${manifest.version}\n`,
+    stderr: '',
+  });
 });
