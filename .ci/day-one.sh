@@ -2,7 +2,8 @@
 # The README's first screen, in a clean clone, as a newcomer types it: `npm install && npm start`, which must serve 5
 # records at /api/v1/generate within 30 s of the install ending, then `npm test`. Nothing is built or installed before it.
 # .ci/run runs it first (after the Debian packages) in the clone CI runs in; .ci/node-versions.sh runs it in fresh clones
-# on Node 22 and 24. Also checks that the install changed no tracked file (the lock file, demo/public's worker).
+# on Node 22 and 24. Also checks that the install printed no EBADENGINE and changed no tracked file (the lock file,
+# demo/public's worker).
 # Usage: bash .ci/day-one.sh [clone]   (default: this repository)
 set -euo pipefail
 cd "${1:-$(dirname "$0")/..}"
@@ -47,6 +48,8 @@ until grep -qE '^> siret-mock@[^ ]+ start$' "$log"; do
 done
 installed=$(date +%s)
 grep -E 'EBADENGINE|^npm (warn|error)' "$log" || true
+# The README names Node 20.19+, 22 and 24: no dependency may say it does not support the one running.
+if grep -q EBADENGINE "$log"; then echo "day-one: npm install printed EBADENGINE on Node $(node --version)" >&2; exit 1; fi
 
 answered=''
 while [ $(( $(date +%s) - installed )) -lt 30 ]; do
