@@ -3,6 +3,7 @@
 export { createHandlers, type HandlersOptions, type SiretMockHandlers } from './create-handlers.js';
 export { scenarios, type RateLimitedOptions, type ScenarioOptions } from './scenarios.js';
 export { createControllableClock, type ControllableClock } from './controllable-clock.js';
+export { createRouteHandler, type RouteLike } from './route-handler.js';
 export { companyRecordStandardSchema, type CompanyRecordStandardSchema, type RecordIssue, type RecordsCollection } from './records.js';
 export type {
   AppOptions,
