@@ -23,10 +23,8 @@ export interface LegalFormData {
   readonly share: number;
   /** INSEE legal categories (level III); the first is the usual one, the others drawn with their weights. */
   readonly categories: ReadonlyArray<readonly [code: string, weight: number]>;
-  /** The first day a unit of this form can have been created (its law, or for an EI the oldest one still trading). */
+  /** The first day a unit of this form can have been created: its law's (in a comment), or an EI's still trading. */
   readonly from: string;
-  /** The law the date comes from, for docs and tests. */
-  readonly law: string;
   /** Creations per year in thousands, at the years given (linear in between, flat after the last). */
   readonly creations: ReadonlyArray<readonly [year: number, thousands: number]>;
   /** The share of a year's active units still active a year later. */
@@ -35,28 +33,39 @@ export interface LegalFormData {
 
 // prettier-ignore
 export const LEGAL_FORM_DATA: readonly LegalFormData[] = [
-  { form: 'EI', micro: true, share: 32, categories: [['1000', 1]], from: '2009-01-01', law: 'micro-entrepreneur regime (loi de modernisation de l\'économie, 4 August 2008), from 1 January 2009',
+  // micro-entrepreneur regime (loi de modernisation de l'économie, 4 August 2008), from 1 January 2009
+  { form: 'EI', micro: true, share: 32, categories: [['1000', 1]], from: '2009-01-01',
     creations: [[2009, 320], [2010, 360], [2011, 290], [2012, 306], [2013, 276], [2014, 283], [2015, 223], [2016, 223], [2017, 242], [2018, 309], [2019, 386], [2020, 416], [2021, 641], [2022, 673], [2023, 667], [2024, 716]],
     survival: 0.85 },
-  { form: 'EI', micro: false, share: 21, categories: [['1000', 1]], from: '1978-01-01', law: 'none: an individual entrepreneur still trading was born after 1950 and set up after 1977',
+  // no law: an individual entrepreneur still trading was born after 1950 and set up after 1977
+  { form: 'EI', micro: false, share: 21, categories: [['1000', 1]], from: '1978-01-01',
     creations: [[1978, 150], [2008, 150], [2009, 100], [2020, 110], [2024, 110]], survival: 0.92 },
-  { form: 'SARL', share: 17, categories: [['5499', 1]], from: '1925-03-07', law: 'loi du 7 mars 1925',
+  // loi du 7 mars 1925
+  { form: 'SARL', share: 17, categories: [['5499', 1]], from: '1925-03-07',
     creations: [[1945, 10], [1974, 40], [1994, 70], [2008, 75], [2016, 45], [2024, 45]], survival: 0.93 },
-  { form: 'EURL', share: 5.5, categories: [['5498', 1]], from: '1985-07-11', law: 'loi n° 85-697 du 11 juillet 1985',
+  // loi n° 85-697 du 11 juillet 1985
+  { form: 'EURL', share: 5.5, categories: [['5498', 1]], from: '1985-07-11',
     creations: [[1985, 2], [1990, 8], [2000, 20], [2008, 30], [2024, 29]], survival: 0.93 },
-  { form: 'SAS', share: 8.5, categories: [['5710', 1]], from: '1994-01-03', law: 'loi n° 94-1 du 3 janvier 1994',
+  // loi n° 94-1 du 3 janvier 1994
+  { form: 'SAS', share: 8.5, categories: [['5710', 1]], from: '1994-01-03',
     creations: [[1994, 1], [1999, 3], [2005, 6], [2009, 12], [2012, 25], [2015, 40], [2018, 55], [2021, 75], [2024, 78]], survival: 0.93 },
-  { form: 'SASU', share: 10, categories: [['5720', 1]], from: '1999-07-12', law: 'loi n° 99-587 du 12 juillet 1999',
+  // loi n° 99-587 du 12 juillet 1999
+  { form: 'SASU', share: 10, categories: [['5720', 1]], from: '1999-07-12',
     creations: [[1999, 1], [2005, 4], [2009, 12], [2012, 25], [2015, 45], [2018, 65], [2021, 100], [2024, 109]], survival: 0.93 },
-  { form: 'SCI', share: 4, categories: [['6540', 1]], from: '1945-01-01', law: 'Code civil (sociétés civiles); loi n° 78-9 du 4 janvier 1978',
+  // Code civil (sociétés civiles); loi n° 78-9 du 4 janvier 1978
+  { form: 'SCI', share: 4, categories: [['6540', 1]], from: '1945-01-01',
     creations: [[1945, 5], [1974, 15], [1990, 30], [2005, 55], [2015, 60], [2024, 65]], survival: 0.97 },
-  { form: 'SA', share: 0.8, categories: [['5599', 85], ['5699', 15]], from: '1945-01-01', law: 'loi du 24 juillet 1867; loi n° 66-537 du 24 juillet 1966',
+  // loi du 24 juillet 1867; loi n° 66-537 du 24 juillet 1966
+  { form: 'SA', share: 0.8, categories: [['5599', 85], ['5699', 15]], from: '1945-01-01',
     creations: [[1945, 10], [1974, 15], [1990, 12], [1994, 6], [2000, 3], [2010, 1], [2024, 0.5]], survival: 0.95 },
-  { form: 'SNC', share: 0.5, categories: [['5202', 1]], from: '1945-01-01', law: 'Code de commerce; loi n° 66-537 du 24 juillet 1966',
+  // Code de commerce; loi n° 66-537 du 24 juillet 1966
+  { form: 'SNC', share: 0.5, categories: [['5202', 1]], from: '1945-01-01',
     creations: [[1945, 3], [1990, 4], [2010, 3], [2024, 2]], survival: 0.93 },
-  { form: 'SELARL', share: 0.5, categories: [['5485', 1]], from: '1991-01-01', law: 'loi n° 90-1258 du 31 décembre 1990',
+  // loi n° 90-1258 du 31 décembre 1990
+  { form: 'SELARL', share: 0.5, categories: [['5485', 1]], from: '1991-01-01',
     creations: [[1991, 0.5], [2000, 1.5], [2015, 3], [2024, 3]], survival: 0.95 },
-  { form: 'SELAS', share: 0.2, categories: [['5785', 1]], from: '2001-12-12', law: 'loi n° 2001-1168 du 11 décembre 2001 (MURCEF)',
+  // loi n° 2001-1168 du 11 décembre 2001 (MURCEF)
+  { form: 'SELAS', share: 0.2, categories: [['5785', 1]], from: '2001-12-12',
     creations: [[2002, 0.2], [2015, 1], [2024, 2]], survival: 0.95 },
 ];
 
