@@ -42,7 +42,7 @@ export function fitLine(text: string, max: number): string {
 /**
  * La Poste's locality for a commune: its name in postal text, "SAINT" and "SAINTE" abbreviated ST and STE when it is longer
  * than 32 characters, then cut to 32 at a word.
- * @example postalLocality("Saint-Rémy-en-Bouzemont-Saint-Genest-et-Isson") // 'ST REMY EN BOUZEMONT ST GENEST ET'
+ * @example postalLocality("Saint-Rémy-en-Bouzemont-Saint-Genest-et-Isson") // 'ST REMY EN BOUZEMONT ST GENEST'
  */
 export function postalLocality(city: string): string {
   let locality = postalText(city);

@@ -26,8 +26,9 @@ export interface Commune {
 
 /**
  * The commune table as the draws use it. One pass over the text reads what a draw needs of every line (its weight, first
- * postcode, village mark and where its name sits); a commune's name and further postcodes are read from the text only when
- * it is first drawn. No per-line object, substring or array is made up front: this is the first request's main cost.
+ * postcode, size class, bits, EPCI and where its name sits); a commune's name and further postcodes are read from the
+ * text only when it is first drawn. No per-line object, substring or array is made up front: this is the first request's
+ * main cost.
  */
 interface CommuneIndex {
   readonly count: number;
