@@ -101,6 +101,13 @@ describe('createHandlers fields and profile options (MSW)', () => {
     const six = (r: object) => Object.fromEntries(COMPANY_FIELDS.map((f) => [f, (r as Record<string, unknown>)[f]]));
     expect(mock.db.all().slice(-30).map(six)).toEqual(body.data.map(six));
   });
+
+  it('serves the negative profile, each record with valid and a reason', async () => {
+    server.use(...createHandlers({ profile: 'negative', fields: ['insee_code'] }).handlers);
+    const body = (await (await fetch(url('?seed=5&quantity=16'))).json()) as Body;
+    expect(body.data).toEqual(generateCompanyFixtures(16, { seed: 5, profile: 'negative', fields: ['insee_code'] }));
+    expect(body.data.filter((r) => r.valid === false).map((r) => r.negative_case)).toContain('vat-wrong-key');
+  });
 });
 
 describe('siret-mock serve --fields --profile', () => {
