@@ -14,7 +14,7 @@ import { API_PREFIX } from '../http/routes.js';
 import type { ErrorCode } from '../http/wire-types.js';
 import { logExchange, type AccessLogEntry } from './access-log.js';
 import { clientAddressOf } from './client-address.js';
-import { createAnswerQueue, limitConnectionsPerClient } from './connection-limits.js';
+import { createAnswerQueue, limitConnectionsPerClient, limitPipelinedReads } from './connection-limits.js';
 import { createFetchListener, type FetchHandler } from './node-listener.js';
 import { withQuotaStoreFailurePolicy, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
 import { createRedisQuotaStore, type RedisQuotaStore } from './redis-quota-store.js';
@@ -107,10 +107,10 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   const onAccess = options.onAccess;
 
   let closing: Promise<void> | undefined;
-  // Answers not yet finished, so that those still to be written when shutdown begins can say `Connection: close`.
-  const inFlight = new Set<ServerResponse>();
   const answer = guardRequestListener(
     (req, res) => {
+      // Once shutdown has begun, every answer says so: a client must not send another request on this connection.
+      if (closing !== undefined) res.shouldKeepAlive = false;
       if ((req.url?.length ?? 0) > maxUrlLength)
         return refuse(res, 414, 'uri_too_long', uriTooLong(maxUrlLength), { max_length: maxUrlLength });
       const hosts = hostCount(req.rawHeaders);
@@ -125,7 +125,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
     fastResponses,
     log,
   );
-  const answerInTurn = createAnswerQueue(answer, {
+  const answers = createAnswerQueue(answer, {
     responseTimeout: options.responseTimeout ?? 10_000,
     maxPending: MAX_PIPELINED,
   });
@@ -142,16 +142,11 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
     },
     (req, res) => {
       if (onAccess) logExchange(req, res, clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy), onAccess);
-      // Once shutdown has begun, every answer says so: a client must not send another request on this connection.
-      if (closing !== undefined) res.shouldKeepAlive = false;
-      else {
-        inFlight.add(res);
-        res.once('close', () => inFlight.delete(res));
-      }
-      answerInTurn(req, res);
+      answers.enqueue(req, res);
     },
   );
   server.maxConnections = options.maxConnections ?? 1024;
+  limitPipelinedReads(server, MAX_PIPELINED);
   const warnFull = rateLimitedLog(log);
   server.on('drop', () =>
     warnFull(`warning: ${server.maxConnections} connections open (--max-connections); closing new ones until some end`),
@@ -174,10 +169,9 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
   });
 
   const close = (): Promise<void> => {
-    if (closing === undefined) {
-      for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
-      inFlight.clear();
-    }
+    // Answers under way that have not started writing can still say `Connection: close` (those waiting for their turn read
+    // `closing` when they start).
+    if (closing === undefined) for (const res of answers.answering.keys()) if (!res.headersSent) res.shouldKeepAlive = false;
     closing ??= (async () => {
       const wasListening = server.listening;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -186,6 +180,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, options.drainTimeout ?? 10_000).unref());
       if (wasListening) await Promise.race([closed, deadline]);
       clearInterval(idleSweep);
+      answers.stop();
       server.closeAllConnections();
       await store?.close?.();
     })();

@@ -90,11 +90,11 @@ function servedHost(req: IncomingMessage, host: string | undefined): string {
   const socket = req.socket;
   const mapped = socket.localAddress ?? '127.0.0.1';
   const local = mapped.startsWith('::ffff:') ? mapped.slice(7) : mapped;
-  const localName = isIPv6(local) ? `[${local.replace(/%.*$/, '')}]` : local;
   if (host !== undefined) {
     const port = PORT.exec(host)?.[1];
     const name = (port === undefined ? host : host.slice(0, -port.length - 1)).toLowerCase();
-    if ((LOOPBACK_NAMES.has(name) || name === localName) && (port === undefined || Number(port) <= 65_535)) return host.toLowerCase();
+    const known = LOOPBACK_NAMES.has(name) || name === local || name === `[${local}]`;
+    if (known && (port === undefined || Number(port) <= 65_535)) return host.toLowerCase();
   }
-  return `${localName}:${socket.localPort ?? 80}`;
+  return `${isIPv6(local) ? `[${local.replace(/%.*$/, '')}]` : local}:${socket.localPort ?? 80}`;
 }
