@@ -130,6 +130,26 @@ describe('pipelined requests', () => {
   });
 });
 
+describe('a read of more than 32 pipelined requests once 32 connections are open', () => {
+  it('is dropped before Node parses it, and its connection reset', async () => {
+    const entries: string[] = [];
+    const { port, url } = await start({ onAccess: (entry) => entries.push(entry.url) });
+    // The first 32 connections open at a time stay on Node's fast path (see limitPipelinedReads); the 33rd is checked.
+    const idle = await Promise.all(Array.from({ length: 32 }, () => open(port)));
+    const flood = await open(port);
+    flood.write('GET /healthz?flood HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100));
+    const closed = await new Promise<boolean>((resolve) => {
+      flood.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 2_000).unref();
+    });
+    expect(closed).toBe(true);
+    // Not one of its requests became a request object: none was answered, logged or even started.
+    expect(entries.filter((entry) => entry.includes('flood'))).toEqual([]);
+    for (const socket of idle) socket.destroy();
+    expect((await fetch(new URL('/healthz', url))).status).toBe(200);
+  });
+});
+
 describe('pipelined requests sent one write at a time', () => {
   it('reset the connection once more than 32 wait behind an answer its client does not take', async () => {
     const { port, url } = await start({});

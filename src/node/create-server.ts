@@ -10,7 +10,8 @@ import type { App, AppOptions } from '../http/app-options.js';
 import { createServiceRoutes } from '../http/create-app.js';
 import { ALLOWED_METHODS, type HeaderList } from '../http/response-headers.js';
 import { createResponses, errorParts, type ErrorExtras, type ErrorParts } from '../http/responses.js';
-import { API_PREFIX } from '../http/routes.js';
+import { PRICING_PATH } from '../http/pricing-page.js';
+import { API_PREFIX, ROUTES } from '../http/routes.js';
 import type { ErrorCode } from '../http/wire-types.js';
 import { logExchange, type AccessLogEntry } from './access-log.js';
 import { clientAddressOf } from './client-address.js';
@@ -248,12 +249,15 @@ function demoFiles(folder: string | false): DemoFiles | undefined {
 }
 const NO_FILE = new Response(null, { status: 404 });
 
-/** The app behind the demo's files: API paths always go to the app; other paths are a file of the demo, or the app's 404. */
+// The app's own paths outside the API prefix: never looked up among the demo's files.
+const APP_PATHS = new Set([...ROUTES.map((route) => route.path), PRICING_PATH]);
+
+/** The app behind the demo's files: the app's paths always go to the app; other paths are a file of the demo, or the app's 404. */
 function withDemo(app: FetchHandler, demo: DemoFiles): FetchHandler {
   return {
     async fetch(request, context) {
       const path = new URL(request.url).pathname;
-      const file = path.startsWith(API_PREFIX) ? undefined : await demo(request);
+      const file = path.startsWith(API_PREFIX) || APP_PATHS.has(path) ? undefined : await demo(request);
       if (file === undefined) return app.fetch(request, context);
       // Vite fingerprints asset names; index.html must be revalidated so a rebuilt demo is picked up.
       const assets = path.startsWith('/assets/');

@@ -74,8 +74,9 @@ function normalizeTarget(req: IncomingMessage): void {
     host = url.host;
     target = `${url.pathname}${url.search}`;
   }
-  req.url = target;
-  req.headers.host = servedHost(req, host);
+  if (target !== req.url) req.url = target;
+  const served = servedHost(req, host);
+  if (served !== req.headers.host) req.headers.host = served;
 }
 
 const PORT = /:([0-9]{1,5})$/;
