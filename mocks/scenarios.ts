@@ -1,9 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/clock.js';
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaLimits } from '../src/core/quota.js';
-import { errorResponse } from '../src/http/error-response.js';
-import { headResponse } from '../src/http/head-response.js';
-import { rateLimitedResponse } from '../src/http/rate-limited-response.js';
+import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
 import { GENERATE_PATH } from '../src/http/routes.js';
 import { systemClock } from '../src/http/system-clock.js';
 import { servicePattern } from './create-handlers.js';
@@ -40,7 +38,7 @@ function takeOver(
     if (left <= 0 || request.method === 'OPTIONS') return undefined;
     left--;
     const response = await respond(request);
-    return response !== undefined && response.type !== 'error' && request.method === 'HEAD' ? headResponse(response) : response;
+    return response !== undefined && response.type !== 'error' && request.method === 'HEAD' ? responses.head(response) : response;
   });
 }
 
@@ -69,12 +67,12 @@ export const scenarios = {
         retryAfter,
       };
       const upgrade = options.upgradeUrl ?? `${new URL(request.url).origin}/pricing`;
-      return rateLimitedResponse(decision, limits, upgrade);
+      return responses.rateLimited(decision, limits, upgrade);
     });
   },
   /** The next request(s) get a JSON 500 `internal_error`. */
   serverError(options: ScenarioOptions = {}): HttpHandler {
-    return takeOver(options, () => errorResponse(500, 'internal_error', 'Internal error; the request was not served.'));
+    return takeOver(options, () => responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE));
   },
   /** The next request(s) fail at the network level: `fetch` rejects with a TypeError. */
   networkError(options: ScenarioOptions = {}): HttpHandler {
