@@ -6,6 +6,7 @@ import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js'
 import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
+import { MOUNTED_PRICING_PATH, PRICING_PATH } from './pricing-page.js';
 import { createResponses, type Responses } from './responses.js';
 import { systemClock } from './system-clock.js';
 import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
@@ -28,7 +29,7 @@ export interface AppOptions {
   limits?: { perMinute?: number; perDay?: number; maxQuantity?: Partial<Record<Tier, number>> };
   /** `meta.source`. @default 'siret-mock' */
   source?: string;
-  /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` */
+  /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` (`/api/v1/pricing` when `mounted`) */
   upgradeUrl?: string;
   /** Time source for windows and `meta.generated_at`. @default { now: Date.now } */
   clock?: Clock;
@@ -53,6 +54,12 @@ export interface AppOptions {
    * handle, each with `valid` and `reason` (docs/fixtures.md). @default 'default'
    */
   profile?: RecordOptions['profile'];
+  /**
+   * The service shares an origin with an app that owns every path outside `/api/v1/` (the Vite plugin and
+   * `siret-mock/next` set it): it answers only the API's paths and its pricing page at `/api/v1/pricing`, its 404 names
+   * only those, and the default `upgrade` link points at that page. @default false
+   */
+  mounted?: boolean;
 }
 
 /** The fetch handler and what it was built with. */
@@ -78,6 +85,9 @@ export interface ResolvedOptions {
   onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
+  /** Served inside an app's origin (`mounted`), and where its pricing page (the default `upgrade` link) is. */
+  mounted: boolean;
+  pricingPath: string;
   /** Every answer is built with these. */
   responses: Responses;
 }
@@ -123,5 +133,7 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
     // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
     recordOptions: resolveRecordOptions(options),
     responses: createResponses(ResponseClass),
+    mounted: options.mounted === true,
+    pricingPath: options.mounted === true ? MOUNTED_PRICING_PATH : PRICING_PATH,
   };
 }

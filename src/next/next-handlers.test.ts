@@ -41,9 +41,19 @@ describe('createNextHandlers', () => {
     expect(await remaining(await siret.GET(from('192.0.2.50')))).toBe(1);
   });
 
+  it('points the upgrade link of a 429 at the pricing page it serves itself, under the API prefix', async () => {
+    const siret = createNextHandlers({ limits: { perMinute: 1 } });
+    await siret.GET(from('192.0.2.9'));
+    const { upgrade } = (await (await siret.GET(from('192.0.2.9'))).json()) as { upgrade: string };
+    expect(upgrade).toBe('http://localhost:3000/api/v1/pricing');
+    const page = await siret.GET(new Request(upgrade, { headers: { accept: 'text/html' } }));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<h1>Tiers of this mock</h1>');
+  });
+
   it('answers paths it does not serve with a JSON 404 that names only the paths under the API prefix', async () => {
     const siret = createNextHandlers();
-    for (const path of ['/api/v1/companies', '/healthz']) {
+    for (const path of ['/api/v1/companies', '/healthz', '/pricing']) {
       const response = await siret.GET(new Request(`http://localhost:3000${path}`));
       expect(response.status).toBe(404);
       const { error, message } = (await response.json()) as { error: string; message: string };

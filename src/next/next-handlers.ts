@@ -1,8 +1,8 @@
-import { API_PREFIX, createApp, errorResponse, headResponse, listPaths, ROUTES, type App, type AppOptions } from '../http/index.js';
+import { createApp, type App, type AppOptions } from '../http/index.js';
 import { clientAddressOf } from '../node/client-address.js';
 
-/** Options of `createNextHandlers`: the same as `createApp`. */
-export type NextHandlersOptions = AppOptions;
+/** Options of `createNextHandlers`: the same as `createApp`, which it mounts under the app's `/api/v1/`. */
+export type NextHandlersOptions = Omit<AppOptions, 'mounted'>;
 
 /** A Next.js route handler: `(request) => Response`, for every method a route module may export. */
 export type NextRouteHandler = (request: Request) => Promise<Response>;
@@ -22,10 +22,6 @@ export interface NextHandlers {
   readonly clock: App['clock'];
 }
 
-const MOUNTED = ROUTES.filter((route) => route.mocked);
-const SERVED = new Set(MOUNTED.map((route) => route.path));
-const NOT_FOUND_MESSAGE = `No such path. This service answers ${listPaths(MOUNTED)}; paths outside ${API_PREFIX} are the app's.`;
-
 /**
  * The caller a request counts against: the last `X-Forwarded-For` entry, which `next start` sets to the socket's address
  * when the client sent none and a proxy in front appends. A direct client that sends its own header chooses its key.
@@ -44,15 +40,9 @@ const callerAddress = (request: Request): string | undefined => {
  * @example export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = createNextHandlers();
  */
 export function createNextHandlers(options?: NextHandlersOptions): NextHandlers {
-  const app = createApp(options);
-  const handle: NextRouteHandler = (request) => {
-    // The catch-all sees only paths under the API prefix: the server's own /healthz is not the app's to answer.
-    if (!SERVED.has(new URL(request.url).pathname)) {
-      const response = errorResponse(404, 'not_found', NOT_FOUND_MESSAGE);
-      return Promise.resolve(request.method === 'HEAD' ? headResponse(response) : response);
-    }
-    return app.fetch(request, { clientAddress: callerAddress(request) });
-  };
+  // Mounted: the catch-all answers the API's paths and the pricing page under /api/v1/, and names only those in its 404s.
+  const app = createApp({ ...options, mounted: true });
+  const handle: NextRouteHandler = (request) => app.fetch(request, { clientAddress: callerAddress(request) });
   return {
     GET: handle,
     HEAD: handle,

@@ -60,6 +60,11 @@ test('each client address has its own quota: the 11th call of one is a 429, anot
   assert.equal(error.message, 'Too many requests. Limit: 10 per minute.');
   assert.equal(limited.headers.get('retry-after'), String(error.retry_after));
   assert.equal((await from('203.0.113.21')).status, 200);
+  // The upgrade link points at a page the route serves, not at a /pricing the app does not have.
+  assert.equal(error.upgrade, `${origin}/api/v1/pricing`);
+  const pricing = await fetch(error.upgrade, { headers: { accept: 'text/html' } });
+  assert.equal(pricing.status, 200);
+  assert.match(await pricing.text(), /<h1>Tiers of this mock<\/h1>/);
 });
 
 test('a client with no X-Forwarded-For is counted by the address next start sees, its socket address', async () => {
