@@ -1,4 +1,5 @@
 import type { Clock } from '../src/core/clock.js';
+import type { TextStorage } from '../src/core/quota-store.js';
 import { systemClock } from '../src/http/system-clock.js';
 
 /** A clock a test can move: real time (or the given clock) plus an offset. */
@@ -12,25 +13,40 @@ export interface ControllableClock extends Clock {
 }
 
 /**
- * Wraps a clock (real time by default) with an offset that `advance` and `set` move.
+ * Wraps a clock (real time by default) with an offset that `advance` and `set` move. With `storage`, the offset is kept
+ * there (and read from there: another tab sharing it moves this clock too).
  * @example const clock = createControllableClock(); clock.advance(61_000);
  */
-export function createControllableClock(base: Clock = systemClock): ControllableClock {
-  let offset = 0;
+export function createControllableClock(base: Clock = systemClock, storage?: TextStorage): ControllableClock {
+  let ownOffset = 0;
+  // With storage, the offset is the stored one (another tab may move it); a value that is not a number counts as 0.
+  const read = (): number => {
+    if (storage === undefined) return ownOffset;
+    const stored = Number(storage.read() ?? 0);
+    return Number.isFinite(stored) ? stored : 0;
+  };
+  const write = (value: number): void => {
+    ownOffset = value;
+    try {
+      storage?.write(String(value));
+    } catch {
+      storage = undefined;
+    }
+  };
   const finite = (name: string, value: number): number => {
     if (!Number.isFinite(value)) throw new RangeError(`clock.${name} needs a finite number of milliseconds, got ${value}`);
     return value;
   };
   return {
-    now: () => base.now() + offset,
+    now: () => base.now() + read(),
     advance(ms) {
-      offset += finite('advance', ms);
+      write(read() + finite('advance', ms));
     },
     set(epochMs) {
-      offset = finite('set', epochMs) - base.now();
+      write(finite('set', epochMs) - base.now());
     },
     reset() {
-      offset = 0;
+      write(0);
     },
   };
 }

@@ -3,6 +3,8 @@ import type { CompanyRecord } from '../core/company-record.js';
 import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
+import { checkQuotaUsage, type QuotaUsage, type QuotaWindow } from '../core/quota-usage.js';
+import type { AuditReport } from '../core/retry-audit.js';
 import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
@@ -44,6 +46,13 @@ export interface AppOptions {
   callerKey?(request: Request, context: RequestContext | undefined): string;
   /** Quota counters. @default createMemoryQuotaStore() */
   store?: QuotaStore;
+  /**
+   * Requests already counted when a caller first calls (and again after `reset()`): `{ minute: 7 }` opens on 3 left this
+   * minute, `{ day: 100 }` on the day used up. The minute window opens at that first request. Needs a store with
+   * `setUsage` (the memory store). @default { minute: 0, day: 0 }
+   * @example createApp({ usage: { minute: 7, day: 93 } })
+   */
+  usage?: Partial<QuotaUsage>;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
   onRecords?(records: CompanyRecord[], request: Request): void;
   /**
@@ -61,6 +70,17 @@ export interface App {
   fetch(request: Request, context?: RequestContext): Promise<Response>;
   readonly store: QuotaStore;
   readonly clock: Clock;
+  /**
+   * Sets the requests counted in every caller's current windows, from now (an omitted count keeps its value). Refused
+   * values throw the option's RangeError. @example app.setUsage({ minute: 10 })
+   */
+  setUsage(usage: Partial<QuotaUsage>): void | Promise<void>;
+  /** `setUsage` at the limit of one window: `exhaust('day')` makes every request a 429 with the day message. */
+  exhaust(window: QuotaWindow): void | Promise<void>;
+  /** The requests to `/api/v1/generate` so far, and the clients that did not wait out a 429's `Retry-After`. */
+  audit(): AuditReport;
+  /** Forgets the quota counters (back to the `usage` option) and the audit. */
+  reset(): void | Promise<void>;
 }
 
 /** Options with every default applied and checked once, at creation. */
@@ -75,6 +95,7 @@ export interface ResolvedOptions {
   random: RandomSource;
   callerKey: (request: Request, context: RequestContext | undefined) => string;
   store: QuotaStore;
+  usage: Partial<QuotaUsage> | undefined;
   onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
@@ -98,13 +119,19 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)) {
     throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   }
+  const quota = {
+    perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
+    perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
+  };
+  const store = options.store ?? createMemoryQuotaStore();
+  const usage = options.usage === undefined ? undefined : { ...checkQuotaUsage(options.usage, quota) };
+  if (usage !== undefined && store.setUsage === undefined) {
+    throw new TypeError('usage needs a quota store with setUsage, such as the memory store; the store given has none');
+  }
   return {
     tier,
     passes: new Set(options.passes ?? []),
-    quota: {
-      perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
-      perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
-    },
+    quota,
     maxQuantity: Object.fromEntries(
       TIER_NAMES.map((name) => [
         name,
@@ -116,7 +143,8 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     clock: options.clock ?? systemClock,
     random: options.random ?? (seed !== undefined ? createRandom(seed) : createCryptoRandom()),
     callerKey: options.callerKey ?? defaultCallerKey,
-    store: options.store ?? createMemoryQuotaStore(),
+    store,
+    usage,
     onRecords: options.onRecords,
     // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
     recordOptions: resolveRecordOptions(options),

@@ -4,6 +4,7 @@ import { errorResponse } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
 import { headResponse } from './head-response.js';
 import { createPricingPage, PRICING_PATH } from './pricing-page.js';
+import { createQuotaControls } from './quota-controls.js';
 import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
 import { listPaths, ROUTES, type RouteName } from './routes.js';
 
@@ -130,10 +131,12 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
     },
     healthz: (_request, context) => json(HEALTH_BODY, context),
   };
+  const { audited, ...controls } = createQuotaControls(resolved);
   const handlers = Object.fromEntries(ROUTES.map((route) => [route.name, serve(route.path, getHandlers[route.name])])) as Record<
     RouteName,
     RouteHandler
   >;
+  handlers.generate = audited(handlers.generate);
   const byPath = new Map(ROUTES.map((route) => [route.path, handlers[route.name]]));
   // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
   // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console).
@@ -155,6 +158,7 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
 
   return {
     ...handlers,
+    ...controls,
     store: resolved.store,
     clock: resolved.clock,
     // Unknown paths answer 404 whatever the method (path is checked before method).
@@ -168,6 +172,6 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
  * @example const app = createApp({ tier: 'free', seed: 42 }); const response = await app.fetch(new Request('http://localhost/api/v1/generate'));
  */
 export function createApp(options?: AppOptions): App {
-  const { fetch, store, clock } = createServiceRoutes(options);
-  return { fetch, store, clock };
+  const { fetch, store, clock, setUsage, exhaust, audit, reset } = createServiceRoutes(options);
+  return { fetch, store, clock, setUsage, exhaust, audit, reset };
 }

@@ -52,6 +52,7 @@ export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaSto
     reset: () => store.reset(),
   };
   if (store.close) wrapped.close = () => store.close?.();
+  if (store.setUsage) wrapped.setUsage = (usage, now) => store.setUsage?.(usage, now);
   return wrapped;
 }
 
