@@ -3,6 +3,7 @@ import type { Clock } from '../src/core/clock.js';
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaLimits } from '../src/core/quota.js';
 import { errorResponse } from '../src/http/error-response.js';
 import { headResponse } from '../src/http/head-response.js';
+import { createRateLimitHeaders, type RateLimitHeaderDialect, type RetryAfterFormat } from '../src/http/rate-limit-dialect.js';
 import { rateLimitedResponse } from '../src/http/rate-limited-response.js';
 import { GENERATE_PATH } from '../src/http/routes.js';
 import { systemClock } from '../src/http/system-clock.js';
@@ -26,8 +27,12 @@ export interface RateLimitedOptions extends ScenarioOptions {
   retryAfter?: number;
   /** `upgrade` in the body. @default `${request origin}/pricing` */
   upgradeUrl?: string;
-  /** The clock used for the seconds to midnight. @default real time */
+  /** The clock used for the seconds to midnight (and an HTTP-date `Retry-After`). @default real time */
   clock?: Clock;
+  /** Same as `createHandlers({ rateLimitHeaders })`. @default 'draft' */
+  rateLimitHeaders?: RateLimitHeaderDialect;
+  /** How `Retry-After` is written, as `createHandlers({ retryAfter })`: `seconds` or `http-date`. @default 'seconds' */
+  retryAfterFormat?: RetryAfterFormat;
 }
 
 /** A handler for the generate path that answers `times` requests (preflights excluded) and then steps aside. */
@@ -55,6 +60,10 @@ export const scenarios = {
     const window = options.window ?? 'minute';
     const limits: QuotaLimits = { ...DEFAULT_QUOTA_LIMITS, ...options.limits };
     const clock = options.clock ?? systemClock;
+    const rateLimit = createRateLimitHeaders(limits, {
+      ...(options.rateLimitHeaders ? { rateLimitHeaders: options.rateLimitHeaders } : {}),
+      ...(options.retryAfterFormat ? { retryAfter: options.retryAfterFormat } : {}),
+    });
     return takeOver(options, (request) => {
       const now = clock.now();
       const resetDay = secondsToUtcMidnight(now);
@@ -69,7 +78,7 @@ export const scenarios = {
         retryAfter,
       };
       const upgrade = options.upgradeUrl ?? `${new URL(request.url).origin}/pricing`;
-      return rateLimitedResponse(decision, limits, upgrade);
+      return rateLimitedResponse(decision, limits, upgrade, { rateLimit, now });
     });
   },
   /** The next request(s) get a JSON 500 `internal_error`. */

@@ -8,6 +8,14 @@ import type { AuditReport } from '../core/retry-audit.js';
 import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createCryptoRandom } from './crypto-random.js';
+import {
+  createRateLimitHeaders,
+  RATE_LIMIT_HEADER_DIALECTS,
+  RETRY_AFTER_FORMATS,
+  type RateLimitHeaderDialect,
+  type RateLimitHeaders,
+  type RetryAfterFormat,
+} from './rate-limit-dialect.js';
 import { systemClock } from './system-clock.js';
 import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 
@@ -62,6 +70,13 @@ export interface AppOptions {
   fields?: RecordOptions['fields'];
   /** Extension: `edge-cases` serves long, capitalised, NFD... names and addresses (docs/fixtures.md). @default 'default' */
   profile?: RecordOptions['profile'];
+  /**
+   * Rate-limit headers of free-tier answers: `draft` (`RateLimit`, `RateLimit-Policy`), `x-ratelimit` (`X-RateLimit-Limit`,
+   * `-Remaining`, `-Reset` of the window that binds first) or `both`. @default 'draft'
+   */
+  rateLimitHeaders?: RateLimitHeaderDialect;
+  /** A 429's `Retry-After`: whole `seconds`, or an `http-date`. The body's `retry_after` stays seconds. @default 'seconds' */
+  retryAfter?: RetryAfterFormat;
 }
 
 /** The fetch handler and what it was built with. */
@@ -97,6 +112,10 @@ export interface ResolvedOptions {
   store: QuotaStore;
   usage: Partial<QuotaUsage> | undefined;
   onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
+  rateLimitHeaders: RateLimitHeaderDialect;
+  retryAfter: RetryAfterFormat;
+  /** The rate-limit headers and `Retry-After` in the configured dialect. */
+  rateLimit: RateLimitHeaders;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
 }
@@ -107,6 +126,13 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1 || value > max)
     throw new RangeError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value))
+    throw new TypeError(`${name} must be one of ${allowed.map((v) => `'${v}'`).join(', ')}, got ${String(value)}`);
   return value;
 }
 
@@ -124,6 +150,8 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
   };
   const store = options.store ?? createMemoryQuotaStore();
+  const rateLimitHeaders = oneOf('rateLimitHeaders', options.rateLimitHeaders, RATE_LIMIT_HEADER_DIALECTS, 'draft');
+  const retryAfter = oneOf('retryAfter', options.retryAfter, RETRY_AFTER_FORMATS, 'seconds');
   const usage = options.usage === undefined ? undefined : { ...checkQuotaUsage(options.usage, quota) };
   if (usage !== undefined && store.setUsage === undefined) {
     throw new TypeError('usage needs a quota store with setUsage, such as the memory store; the store given has none');
@@ -145,6 +173,9 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     callerKey: options.callerKey ?? defaultCallerKey,
     store,
     usage,
+    rateLimitHeaders,
+    retryAfter,
+    rateLimit: createRateLimitHeaders(quota, { rateLimitHeaders, retryAfter }),
     onRecords: options.onRecords,
     // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
     recordOptions: resolveRecordOptions(options),

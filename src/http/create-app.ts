@@ -118,7 +118,14 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
       // Loaded on first request: the document's builder and schemas are not worth loading in every test file. The built
       // package resolves this import to a chunk of its own (a require() in the CommonJS build).
       openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
-        JSON.stringify(createOpenApiDocument({ quota: resolved.quota, maxQuantity: resolved.maxQuantity })),
+        JSON.stringify(
+          createOpenApiDocument({
+            quota: resolved.quota,
+            maxQuantity: resolved.maxQuantity,
+            rateLimitHeaders: resolved.rateLimitHeaders,
+            retryAfter: resolved.retryAfter,
+          }),
+        ),
       );
       let body: string;
       try {

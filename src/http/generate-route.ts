@@ -7,7 +7,7 @@ import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';
 import { queryParamsOf } from './query-params.js';
 import { rateLimitedResponse } from './rate-limited-response.js';
-import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
+import { CSV_HEADERS, type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import { generateBodyJson } from './response-json.js';
 import { PASS_TIER, TIERS, type Tier } from './tiers.js';
 import type { GenerateResponse } from './wire-types.js';
@@ -27,8 +27,7 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
 export function createGenerateRoute(
   options: ResolvedOptions,
 ): (request: Request, context: RequestContext | undefined) => Promise<Response> {
-  const policy = formatRateLimitPolicy(options.quota);
-  const { clock, store, quota, maxQuantity, source } = options;
+  const { clock, store, quota, maxQuantity, source, rateLimit } = options;
   // generated_at has whole seconds: format once per second of clock time.
   let stampSecond = NaN;
   let stampText = '';
@@ -65,8 +64,8 @@ export function createGenerateRoute(
     let limitHeaders: HeaderList | undefined;
     if (rules.rateLimited) {
       decision = await store.consume(options.callerKey(request, context), quota, now);
-      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgradeFor(), { policy, Response: ResponseClass });
-      limitHeaders = rateLimitHeaders(policy, decision);
+      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgradeFor(), { rateLimit, now, Response: ResponseClass });
+      limitHeaders = rateLimit.headers(decision);
     }
 
     const max = maxQuantity[tier];

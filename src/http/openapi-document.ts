@@ -4,6 +4,7 @@ import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
 import { withFixtureFields } from './fixture-fields-schema.js';
 import { JSON_SCHEMAS } from './json-schemas.js';
 import { PACKAGE_VERSION } from './package-version.js';
+import { type RateLimitHeaderDialect, type RetryAfterFormat, X_RATE_LIMIT_HEADERS } from './rate-limit-dialect.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from './response-headers.js';
 import { ROUTES, type RouteDefinition } from './routes.js';
 import { TIER_NAMES, type Tier } from './tiers.js';
@@ -15,6 +16,10 @@ import { TIER_NAMES, type Tier } from './tiers.js';
 export interface OpenApiSettings {
   quota: QuotaLimits;
   maxQuantity: Readonly<Record<Tier, number>>;
+  /** The rate-limit header dialect the app sends. @default 'draft' */
+  rateLimitHeaders?: RateLimitHeaderDialect;
+  /** How the app writes `Retry-After`. @default 'seconds' */
+  retryAfter?: RetryAfterFormat;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -29,7 +34,37 @@ const COMMON_HEADERS = {
   'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
   'Cache-Control': headerRef('CacheControl'),
 };
-const LIMIT_HEADERS = { ...COMMON_HEADERS, RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
+const DRAFT_HEADERS = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
+const X_HEADERS = {
+  'X-RateLimit-Limit': headerRef('XRateLimitLimit'),
+  'X-RateLimit-Remaining': headerRef('XRateLimitRemaining'),
+  'X-RateLimit-Reset': headerRef('XRateLimitReset'),
+};
+
+/** The headers of a free-tier answer of the generate path, in the configured dialect. */
+function limitHeadersOf(settings: OpenApiSettings): JsonObject {
+  const dialect = settings.rateLimitHeaders ?? 'draft';
+  return { ...COMMON_HEADERS, ...(dialect === 'x-ratelimit' ? {} : DRAFT_HEADERS), ...(dialect === 'draft' ? {} : X_HEADERS) };
+}
+
+/** The header components the configured dialect uses (a document lists no component it does not use). */
+function limitHeaderComponents(settings: OpenApiSettings): JsonObject {
+  const dialect = settings.rateLimitHeaders ?? 'draft';
+  const { perMinute, perDay } = settings.quota;
+  const draft = {
+    RateLimit: header(
+      'draft-ietf-httpapi-ratelimit-headers-10: "minute";r=<left>;t=<seconds to reset>, "day";r=<left>;t=<seconds to reset>',
+    ),
+    RateLimitPolicy: header(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`),
+  };
+  const binding = 'of the window that binds first (the one with fewer requests left; the exhausted one on a 429; the day on a tie)';
+  const x = {
+    XRateLimitLimit: header(`Requests allowed in the window ${binding}: ${perMinute} or ${perDay}`, { type: 'integer', minimum: 1 }),
+    XRateLimitRemaining: header(`Requests left in the window ${binding}`, { type: 'integer', minimum: 0 }),
+    XRateLimitReset: header(`Seconds until the window ${binding} resets`, { type: 'integer', minimum: 1 }),
+  };
+  return { ...(dialect === 'x-ratelimit' ? {} : draft), ...(dialect === 'draft' ? {} : x) };
+}
 const error = (description: string, headers: JsonObject = COMMON_HEADERS, schema = 'Error'): JsonObject => ({
   description,
   headers,
@@ -51,7 +86,7 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
   const { perMinute, perDay } = settings.quota;
   const maxima = TIER_NAMES.map((tier) => `${tier} ${settings.maxQuantity[tier]}`).join(', ');
   const largest = Math.max(...TIER_NAMES.map((tier) => settings.maxQuantity[tier]));
-  const retryAfter = { ...COMMON_HEADERS, 'Retry-After': headerRef('RetryAfter') };
+  const LIMIT_HEADERS = limitHeadersOf(settings);
   return {
     operationId: method === 'get' ? route.operationId : `${route.operationId}Head`,
     summary: method === 'get' ? route.summary : `${route.summary}: headers only`,
@@ -120,7 +155,10 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
         { ...LIMIT_HEADERS, 'Retry-After': headerRef('RetryAfter') },
         'RateLimitError',
       ),
-      '503': error('quota_store_unavailable: the shared quota store cannot be reached; retry_after is 1.', retryAfter),
+      '503': error('quota_store_unavailable: the shared quota store cannot be reached; retry_after is 1.', {
+        ...COMMON_HEADERS,
+        'Retry-After': header('1 (whole seconds)', { type: 'integer', const: 1 }),
+      }),
     },
   };
 }
@@ -202,14 +240,19 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
       securitySchemes: { lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' } },
       headers: {
         AccessControlAllowOrigin: header('Always *', { type: 'string', const: '*' }),
-        AccessControlExposeHeaders: header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS }),
+        AccessControlExposeHeaders:
+          (settings.rateLimitHeaders ?? 'draft') === 'draft'
+            ? header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS })
+            : header(`${EXPOSED_HEADERS}; free-tier answers of /api/v1/generate add a second field: ${X_RATE_LIMIT_HEADERS}`),
         CacheControl: header('Always no-store', { type: 'string', const: 'no-store' }),
         ContentLength: header("Length of the body in bytes; a HEAD answer carries the GET's", { type: 'integer', minimum: 0 }),
-        RateLimit: header(
-          'draft-ietf-httpapi-ratelimit-headers-10: "minute";r=<left>;t=<seconds to reset>, "day";r=<left>;t=<seconds to reset>',
-        ),
-        RateLimitPolicy: header(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`),
-        RetryAfter: header('Whole seconds >= 1, equal to retry_after', { type: 'integer', minimum: 1 }),
+        ...limitHeaderComponents(settings),
+        RetryAfter:
+          settings.retryAfter === 'http-date'
+            ? header('An HTTP date (IMF-fixdate) at or after which a retry can succeed; retry_after in the body gives the seconds', {
+                type: 'string',
+              })
+            : header('Whole seconds >= 1, equal to retry_after', { type: 'integer', minimum: 1 }),
       },
     },
   };

@@ -1,6 +1,6 @@
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
 import { errorResponse } from './error-response.js';
-import { formatRateLimitPolicy, rateLimitHeaders } from './response-headers.js';
+import { createRateLimitHeaders, type RateLimitHeaders } from './rate-limit-dialect.js';
 
 /** The spec's 429 message for the exhausted window, with the configured number. */
 export function rateLimitMessage(window: 'minute' | 'day', limits: QuotaLimits): string {
@@ -17,13 +17,14 @@ export function rateLimitedResponse(
   decision: QuotaDecision,
   limits: QuotaLimits,
   upgrade: string,
-  options: { policy?: string; Response?: typeof Response } = {},
+  options: { rateLimit?: RateLimitHeaders; now?: number; Response?: typeof Response } = {},
 ): Response {
   const window = decision.exceeded ?? 'minute';
   const retryAfter = Math.max(1, decision.retryAfter);
+  const rateLimit = options.rateLimit ?? createRateLimitHeaders(limits);
   return errorResponse(429, 'rate_limit_exceeded', rateLimitMessage(window, limits), {
     extras: { retry_after: retryAfter, upgrade },
-    headers: [['retry-after', String(retryAfter)], ...rateLimitHeaders(options.policy ?? formatRateLimitPolicy(limits), decision)],
+    headers: [['retry-after', rateLimit.retryAfter(decision, options.now ?? Date.now())], ...rateLimit.headers(decision)],
     ...(options.Response ? { Response: options.Response } : {}),
   });
 }
