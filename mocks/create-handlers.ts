@@ -8,7 +8,7 @@ import type { AppOptions } from '../src/http/app-options.js';
 import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';
 import { errorResponse } from '../src/http/error-response.js';
 import { listPaths, ROUTES, type RouteName } from '../src/http/routes.js';
-import { createControllableClock, type ControllableClock } from './controllable-clock.js';
+import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 
 /** Options of `createHandlers`: every `createApp` option, plus where the service lives. */

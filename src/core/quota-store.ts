@@ -23,6 +23,8 @@ export interface QuotaStore {
   setUsage?(usage: Partial<QuotaUsage>, now?: number): void | Promise<void>;
   /** Releases connections; the store is not used afterwards. */
   close?(): void | Promise<void>;
+  /** True when several processes share the counters (Redis): a process-local control (clock, usage) cannot hold for all. */
+  readonly shared?: boolean;
 }
 
 /** Thrown (or rejected) by a store that cannot be reached; the handler answers 503 `quota_store_unavailable`. */

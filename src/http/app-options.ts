@@ -7,7 +7,9 @@ import { checkQuotaUsage, type QuotaUsage, type QuotaWindow } from '../core/quot
 import type { AuditReport } from '../core/retry-audit.js';
 import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
+import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
+import { checkDrills, type Drills } from './drills.js';
 import {
   createRateLimitHeaders,
   RATE_LIMIT_HEADER_DIALECTS,
@@ -77,6 +79,18 @@ export interface AppOptions {
   rateLimitHeaders?: RateLimitHeaderDialect;
   /** A 429's `Retry-After`: whole `seconds`, or an `http-date`. The body's `retry_after` stays seconds. @default 'seconds' */
   retryAfter?: RetryAfterFormat;
+  /**
+   * Serves the control endpoints `POST /__siret-mock/reset`, `/clock`, `/usage`, `/scenario` and `GET /__siret-mock/audit`
+   * (docs/server.md), to loopback callers only (`context.clientAddress`) unless `controlToken` is set. Off: those paths
+   * are 404s. @default false
+   */
+  control?: boolean;
+  /** With `control`: every control request needs `Authorization: Bearer <controlToken>`, from any address. */
+  controlToken?: string;
+  /** Milliseconds before each answer of `/api/v1/generate`: fixed, or `[min, max]` drawn per request. @default 0 */
+  delay?: Drills['delay'];
+  /** Share of `/api/v1/generate` answers replaced by a JSON 500, 0 to 1 (a failure drill). @default 0 */
+  failRate?: number;
 }
 
 /** The fetch handler and what it was built with. */
@@ -116,6 +130,11 @@ export interface ResolvedOptions {
   retryAfter: RetryAfterFormat;
   /** The rate-limit headers and `Retry-After` in the configured dialect. */
   rateLimit: RateLimitHeaders;
+  /** With `control`: the clock, movable by `POST /__siret-mock/clock`; the app's `clock` is this one. */
+  controlClock: ControllableClock | undefined;
+  controlToken: string | undefined;
+  /** `delay` and `failRate`, or `undefined` when neither is set. */
+  drills: Drills | undefined;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
 }
@@ -150,6 +169,12 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
   };
   const store = options.store ?? createMemoryQuotaStore();
+  if (options.controlToken !== undefined && !/^[\x21-\x7e]{8,}$/.test(options.controlToken)) {
+    throw new TypeError('controlToken must be at least 8 visible ASCII characters');
+  }
+  if (options.controlToken !== undefined && !options.control) throw new TypeError('controlToken needs control: true');
+  const controlClock = options.control ? createControllableClock(options.clock ?? systemClock) : undefined;
+  const drills = options.delay === undefined && options.failRate === undefined ? undefined : checkDrills(options);
   const rateLimitHeaders = oneOf('rateLimitHeaders', options.rateLimitHeaders, RATE_LIMIT_HEADER_DIALECTS, 'draft');
   const retryAfter = oneOf('retryAfter', options.retryAfter, RETRY_AFTER_FORMATS, 'seconds');
   const usage = options.usage === undefined ? undefined : { ...checkQuotaUsage(options.usage, quota) };
@@ -168,7 +193,13 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     ) as Record<Tier, number>,
     source: options.source ?? 'siret-mock',
     upgradeUrl: options.upgradeUrl,
-    clock: options.clock ?? systemClock,
+    clock: controlClock ?? options.clock ?? systemClock,
+    controlClock,
+    controlToken: options.controlToken,
+    drills: drills && {
+      ...(options.delay === undefined ? {} : { delay: options.delay }),
+      ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
+    },
     random: options.random ?? (seed !== undefined ? createRandom(seed) : createCryptoRandom()),
     callerKey: options.callerKey ?? defaultCallerKey,
     store,

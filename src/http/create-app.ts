@@ -4,7 +4,11 @@ import { errorResponse } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
 import { headResponse } from './head-response.js';
 import { createPricingPage, PRICING_PATH } from './pricing-page.js';
+import { createControlRoutes } from './control-routes.js';
+import { createCryptoRandom } from './crypto-random.js';
+import { withDrills } from './drills.js';
 import { createQuotaControls } from './quota-controls.js';
+import { createScenarioSlot } from './scenario.js';
 import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
 import { listPaths, ROUTES, type RouteName } from './routes.js';
 
@@ -112,8 +116,13 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
   const json = (body: string, context: RequestContext | undefined): Response =>
     new (context?.Response ?? Response)(body, { status: 200, statusText: 'OK', headers: JSON_HEADERS as HeadersInit });
   let openApiBody: Promise<string> | undefined;
+  // With control on, a scenario set by POST /__siret-mock/scenario answers first; drills delay or fail answers.
+  const scenario = resolved.controlClock ? createScenarioSlot(resolved.clock) : undefined;
+  let generate = createGenerateRoute(resolved);
+  if (scenario) generate = scenario.wrap(generate);
+  if (resolved.drills) generate = withDrills(generate, resolved.drills, createCryptoRandom());
   const getHandlers: Record<RouteName, GetHandler> = {
-    generate: createGenerateRoute(resolved),
+    generate,
     async openapi(_request, context) {
       // Loaded on first request: the document's builder and schemas are not worth loading in every test file. The built
       // package resolves this import to a chunk of its own (a require() in the CommonJS build).
@@ -124,6 +133,7 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
             maxQuantity: resolved.maxQuantity,
             rateLimitHeaders: resolved.rateLimitHeaders,
             retryAfter: resolved.retryAfter,
+            control: resolved.controlClock !== undefined,
           }),
         ),
       );
@@ -156,6 +166,13 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
         new (context?.Response ?? Response)(null, { status: 204, statusText: 'No Content', headers: FAVICON_HEADERS as HeadersInit }),
     ),
   );
+  if (resolved.controlClock && scenario) {
+    const control = createControlRoutes(
+      { ...controls, clock: resolved.controlClock, scenario, sharedStore: resolved.store.shared === true },
+      resolved.controlToken === undefined ? {} : { token: resolved.controlToken },
+    );
+    for (const [path, handler] of control) byPath.set(path, handler);
+  }
   const notFoundMessage = `No such path. This service answers ${listPaths()}.`;
   const notFound = serve(
     '',

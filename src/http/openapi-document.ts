@@ -3,6 +3,7 @@ import type { QuotaLimits } from '../core/quota.js';
 import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
 import { withFixtureFields } from './fixture-fields-schema.js';
 import { JSON_SCHEMAS } from './json-schemas.js';
+import { controlPaths } from './control-openapi.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { type RateLimitHeaderDialect, type RetryAfterFormat, X_RATE_LIMIT_HEADERS } from './rate-limit-dialect.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from './response-headers.js';
@@ -20,6 +21,8 @@ export interface OpenApiSettings {
   rateLimitHeaders?: RateLimitHeaderDialect;
   /** How the app writes `Retry-After`. @default 'seconds' */
   retryAfter?: RetryAfterFormat;
+  /** The app serves the control endpoints: they are listed under the `control` tag. @default false */
+  control?: boolean;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -232,12 +235,18 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
     tags: [
       { name: 'generate', description: 'Fictitious company records' },
       { name: 'service', description: 'The document and liveness' },
+      ...(settings.control ? [{ name: 'control', description: 'Test control of a server started with --control (docs/server.md)' }] : []),
     ],
-    paths,
+    paths: settings.control ? { ...paths, ...controlPaths(COMMON_HEADERS) } : paths,
     components: {
       // The extension fields (handler/server options `fields` and `profile`) are optional properties of the record.
       schemas: { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord as JsonObject) },
-      securitySchemes: { lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' } },
+      securitySchemes: {
+        lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' },
+        ...(settings.control
+          ? { controlToken: { type: 'http', scheme: 'bearer', description: 'The --control-token of the server, when it has one' } }
+          : {}),
+      },
       headers: {
         AccessControlAllowOrigin: header('Always *', { type: 'string', const: '*' }),
         AccessControlExposeHeaders:

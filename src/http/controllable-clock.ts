@@ -1,6 +1,6 @@
-import type { Clock } from '../src/core/clock.js';
-import type { TextStorage } from '../src/core/quota-store.js';
-import { systemClock } from '../src/http/system-clock.js';
+import type { Clock } from '../core/clock.js';
+import type { TextStorage } from '../core/quota-store.js';
+import { systemClock } from './system-clock.js';
 
 /** A clock a test can move: real time (or the given clock) plus an offset. */
 export interface ControllableClock extends Clock {
