@@ -21,7 +21,17 @@ const NODE_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-artifacts/', 'demo/public/mockServiceWorker.js', 'src/core/data/communes.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'test-artifacts/',
+      '**/mockServiceWorker.js',
+      'src/core/data/communes.ts',
+      'examples/*/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

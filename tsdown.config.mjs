@@ -15,7 +15,8 @@ const manifest = JSON.parse(readFileSync(new URL('package.json', import.meta.url
 const entry = {};
 for (const target of [...Object.values(manifest.exports), ...Object.values(manifest.bin)]) {
   const file = typeof target === 'string' ? target : target.import.default;
-  const built = /^\.\/dist\/(.+)\.js$/.exec(file);
+  // npm writes bin paths without their "./" when it edits package.json (npm install <name>): both forms count.
+  const built = /^(?:\.\/)?dist\/(.+)\.js$/.exec(file);
   if (built) entry[built[1]] = `${built[1]}.ts`;
 }
 // The source modules siret-mock/msw reaches through value imports (type-only imports vanish from the build), mocks/ aside

@@ -28,6 +28,8 @@ const config: ViteUserConfig = defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['test/**/*.jsdom.test.ts', 'test/e2e/**', 'test/services/**', 'test/stress/**', 'node_modules/**', ...ACCEPTANCE],
+          // A few suites test the build (dist/): built by `npm install`, rebuilt here if missing or stale.
+          globalSetup: ['test/support/build-once.ts'],
           testTimeout: 20_000,
         },
       },

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (!existsSync(`${root}dist/mocks/index.js`)) throw new Error('dist/ is missing: run `npm run build` first');
+if (!existsSync(`${root}dist/mocks/index.js`)) throw new Error('dist/ is missing (test/support/build-once.ts builds it before the run)');
 
 // A loader hook that reports every file the import loads from dist/ (on stderr: hooks run on their own thread).
 const HOOKS = `export async function load(url, context, next) {

@@ -61,7 +61,8 @@ describe('siret-mock generate', () => {
     [['generate'], /--count is required/],
     [['generate', '--count', '0'], /--count must be a whole number from 1/],
     [['generate', '--count', '1e3'], /--count must be a whole number/],
-    [['generate', '--count', '5', '--seed', '-1'], /--seed/],
+    [['generate', '--count', '5', '--seed', '-1'], /--seed must be a whole number from 0 to 4294967295, got "-1"/],
+    [['generate', '-n', '-5'], /--count must be a whole number from 1 to 69999999, got "-5"/],
     [['generate', '--count', '5', '--seed', '4294967296'], /--seed must be a whole number from 0 to 4294967295/],
     [['generate', '--count', '5', '--format', 'xml'], /--format must be one of ndjson, json, csv/],
     [['generate', '--count', '5', '--excel'], /--excel only applies to --format csv/],
@@ -73,6 +74,15 @@ describe('siret-mock generate', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(message);
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it.each([['--version'], ['-v']])('prints the package version for %s, exit code 0', (flag) => {
+    const run = runCli([flag]);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(
+      `${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`,
+    );
   });
 
   it('stops quietly, exit code 0, when the reader closes the pipe early (like `| head`)', async () => {

@@ -13,7 +13,7 @@ import { startServerProcess, type ServerProcess } from './services/server-proces
 const DEMO = new URL('../dist/demo/', import.meta.url);
 const assets = existsSync(new URL('assets/', DEMO)) ? readdirSync(new URL('assets/', DEMO)) : [];
 const bundle = assets.find((name) => name.endsWith('.js'));
-if (bundle === undefined) throw new Error('dist/demo has no JS bundle: run `npm run build` first');
+if (bundle === undefined) throw new Error('dist/demo has no JS bundle (test/support/build-once.ts builds it before the run)');
 
 const HOSTILE_TARGETS = [
   `/assets/${bundle}/anything`,

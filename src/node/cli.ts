@@ -7,7 +7,8 @@ const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
                      [--fields ${EXTRA_FIELDS.join(',')}] [--profile ${PROFILES.join('|')}]
   siret-mock identifiers --count N [--seed S]   (NDJSON: {"kind","identifier","value","valid"}; identifiers --help for kinds)
-  siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)`;
+  siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)
+  siret-mock --version`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -22,6 +23,12 @@ async function main(argv: string[]): Promise<number> {
     case '-h':
     case 'help':
       process.stdout.write(USAGE + '\n');
+      return 0;
+    case '--version':
+    case '-v':
+      // Loaded, not imported: a module this entry imports and a library chunk shares would be bundled into the entry, and
+      // the library would then run the CLI.
+      process.stdout.write((await import('../http/package-version.js')).PACKAGE_VERSION + '\n');
       return 0;
     case undefined:
       throw new CliUsageError('missing command: expected "generate", "identifiers" or "serve" (see --help)');

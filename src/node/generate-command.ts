@@ -7,7 +7,7 @@ import { createCompanyFixtureStream } from '../core/company-fixtures.js';
 import { EXTRA_FIELDS, parseExtraFields, PROFILES, type ExtraField, type Profile } from '../core/record-options.js';
 import { extraColumnsOf, fixtureCsvHeader, fixtureCsvRow } from '../core/fixture-csv.js';
 import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
-import { CliUsageError, toUsageError } from './cli-usage-error.js';
+import { CliUsageError, joinNegativeValues, toUsageError } from './cli-usage-error.js';
 
 const FORMATS = ['ndjson', 'json', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
@@ -27,24 +27,21 @@ export interface GenerateFlags {
 
 const DIGITS = /^[0-9]+$/;
 
+const OPTIONS = {
+  count: { type: 'string', short: 'n' },
+  seed: { type: 'string', short: 's' },
+  format: { type: 'string', short: 'f' },
+  excel: { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
+  fields: { type: 'string' },
+  profile: { type: 'string' },
+} as const;
+
 /** Parses `generate` flags; throws `CliUsageError` with a one-line message on anything wrong. */
 export function parseGenerateFlags(argv: string[], drawSeed: () => number): GenerateFlags {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        count: { type: 'string', short: 'n' },
-        seed: { type: 'string', short: 's' },
-        format: { type: 'string', short: 'f' },
-        excel: { type: 'boolean' },
-        output: { type: 'string', short: 'o' },
-        fields: { type: 'string' },
-        profile: { type: 'string' },
-      },
-    }));
+    ({ values } = parseArgs({ args: joinNegativeValues(argv, OPTIONS), strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
     throw toUsageError(error);
   }

@@ -1,11 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createIdentifierFixtureStream, IDENTIFIER_FIXTURE_CYCLE } from '../core/identifier-fixtures.js';
-import { CliUsageError, toUsageError } from './cli-usage-error.js';
+import { CliUsageError, joinNegativeValues, toUsageError } from './cli-usage-error.js';
 
 const MAX_SEED = 0xffffffff;
 const MAX_COUNT = 10_000_000;
 const DIGITS = /^[0-9]+$/;
+const OPTIONS = {
+  count: { type: 'string', short: 'n' },
+  seed: { type: 'string', short: 's' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 /** `siret-mock identifiers --help`. */
 export const IDENTIFIERS_USAGE: string = `Usage: siret-mock identifiers --count N [--seed S]
@@ -21,12 +26,7 @@ export type IdentifiersFlags = { help: true } | { help: false; count: number; se
 export function parseIdentifiersFlags(argv: string[], drawSeed: () => number): IdentifiersFlags {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { count: { type: 'string', short: 'n' }, seed: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
-    }));
+    ({ values } = parseArgs({ args: joinNegativeValues(argv, OPTIONS), strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
     throw toUsageError(error);
   }

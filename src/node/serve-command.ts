@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseExtraFields, PROFILES } from '../core/record-options.js';
-import { CliUsageError, toUsageError } from './cli-usage-error.js';
+import { CliUsageError, joinNegativeValues, toUsageError } from './cli-usage-error.js';
 import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './node-adapter.js';
 import type { SiretServerOptions } from './create-server.js';
@@ -50,7 +50,7 @@ export interface ServeSettings {
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeSettings {
   let values: ReturnType<typeof parseArgs<{ options: typeof FLAGS; strict: true; allowPositionals: false }>>['values'];
   try {
-    ({ values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: joinNegativeValues(argv, FLAGS), options: FLAGS, strict: true, allowPositionals: false }));
   } catch (error) {
     throw toUsageError(error);
   }

@@ -6,11 +6,13 @@ import { generateCompanies, isValidSiret, type CompanyRecord, type ErrorCode, ty
 import {
   companyRecordStandardSchema,
   createHandlers,
+  createRouteHandler,
   scenarios,
   type ErrorResponse,
   type HandlersOptions,
   type RateLimitErrorResponse,
   type RecordsCollection,
+  type RouteLike,
   type SiretMockHandlers,
 } from 'siret-mock/msw';
 import type { ErrorCode as MswErrorCode, GenerateResponse as MswGenerateResponse } from 'siret-mock/msw';
@@ -25,6 +27,9 @@ const own: RecordsCollection = { create: (record) => kept.push(record), clear: (
 const recorded = createHandlers({ db: own });
 const sameDb: RecordsCollection = recorded.db;
 server.use(...recorded.handlers);
+
+/** A Playwright `page.route` handler answering from the handler set. */
+export const routeToSiret: (route: RouteLike) => Promise<void> = createRouteHandler(siret);
 
 export async function firstSirets(): Promise<string[]> {
   server.listen();

@@ -1,8 +1,9 @@
-// docs/msw.md, "Playwright without a service worker": the page's calls to the API are answered by `siret.fetch` through
-// Playwright's `page.route`, and the test drives quota and time with `siret.reset()` and `siret.clock.advance()`.
-// No service worker, no server: the app page itself is served by a route too.
+// docs/msw.md, "Playwright": the page's calls to the API are answered by the test's handler set through Playwright's
+// `page.route` (createRouteHandler), and the test drives quota and time with `siret.reset()` and `siret.clock.advance()`.
+// No service worker, no server: the app page itself is served by a route too. examples/playwright does the same against
+// a Vite dev server, from the packed tarball.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createHandlers } from '../../mocks/index.js';
+import { createHandlers, createRouteHandler } from '../../mocks/index.js';
 import { launchChromium, type ChromiumSession } from './support/chromium.js';
 
 const APP = 'https://app.example.test/';
@@ -32,15 +33,7 @@ afterAll(async () => {
 it('serves the page from siret.fetch through page.route; reset() and clock.advance() drive quota and time', async () => {
   const page = await session.context.newPage();
   await page.route(APP, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: PAGE }));
-  await page.route('**/api/v1/**', async (route) => {
-    const request = route.request();
-    const response = await siret.fetch(new Request(request.url(), { method: request.method(), headers: await request.allHeaders() }));
-    await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
-    });
-  });
+  await page.route('**/api/v1/**', createRouteHandler(siret));
   await page.goto(APP);
   const click = async (): Promise<string> => {
     await page.evaluate(() => (document.getElementById('out')!.textContent = ''));
