@@ -22,6 +22,7 @@ export { loadNafCodes, type NafCode } from './core/naf.js';
 export { CREATED_ON_REFERENCE_DATE } from './core/created-on.js';
 export type { ExtraFields } from './core/extra-fields.js';
 export { EDGE_CASE_RATES, type EdgeCase, type EdgeCaseFields } from './core/edge-cases.js';
+export { NEGATIVE_CASES, type NegativeCase, type NegativeCaseFields } from './core/negative-cases.js';
 export {
   EXTRA_FIELDS,
   parseExtraFields,

@@ -12,7 +12,7 @@ describe('siret-mock identifiers', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(lines).toEqual(generateIdentifierFixtures(200, { seed: 42 }));
-    expect(Object.keys(lines[0])).toEqual(['kind', 'identifier', 'value', 'valid']);
+    expect(Object.keys(lines[0])).toEqual(['kind', 'identifier', 'value', 'valid', 'plausible']);
   });
 
   it('lists its flags and every kind with --help, and is listed by the top-level --help', () => {

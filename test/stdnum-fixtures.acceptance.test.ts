@@ -21,10 +21,12 @@ describe('python-stdnum agrees with the fixture toolkit', () => {
     expect(fixtures.filter((f) => !f.valid).length).toBeGreaterThan(4000);
   });
 
-  it('accepts the VAT number (fr.tva) of 5,000 records with the extra fields', () => {
-    const records = generateCompanyFixtures(5000, { seed: 42, fields: EXTRA_FIELDS });
+  it('accepts every VAT number (fr.tva) of 5,000 records with the extra fields', () => {
+    const records = generateCompanyFixtures(5000, { seed: 42, fields: EXTRA_FIELDS }).filter((r) => r.vat_number !== undefined);
     const verdicts = stdnumVerdicts(records.map((r) => ['tva', r.vat_number as string] as const));
-    expect(verdicts).toHaveLength(5000);
+    // Micro-entrepreneurs and SCIs letting homes have none; most other units do.
+    expect(records.length).toBeGreaterThan(1500);
+    expect(verdicts).toHaveLength(records.length);
     expect(verdicts.every(Boolean)).toBe(true);
   });
 

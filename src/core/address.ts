@@ -1,5 +1,6 @@
-import { COMMUNES_TABLE } from './data/communes.js';
+import { COMMUNES_TABLE, NEIGHBOUR_NAMES } from './data/communes.js';
 import {
+  STREET_COASTAL,
   STREET_DATES,
   STREET_NATURE,
   STREET_PEOPLE,
@@ -7,6 +8,8 @@ import {
   STREET_RURAL,
   STREET_SAINTS,
   STREET_TOWN,
+  STREET_TROPICAL_NATURE,
+  STREET_TROPICAL_RURAL,
   STREET_TYPES,
   STREET_WATER,
 } from './data/names.js';
@@ -23,24 +26,25 @@ export interface Commune {
 
 /**
  * The commune table as the draws use it. One pass over the text reads what a draw needs of every line (its weight, first
- * postcode, village mark and where its name sits); a commune's name and further postcodes are read from the text only when
- * it is first drawn. No per-line object, substring or array is made up front: this is the first request's main cost.
+ * postcode, size class, bits, EPCI and where its name sits); a commune's name and further postcodes are read from the
+ * text only when it is first drawn. No per-line object, substring or array is made up front: this is the first request's
+ * main cost.
  */
 interface CommuneIndex {
   readonly count: number;
   readonly index: WeightedIndex;
   readonly weights: Float64Array;
-  /**
-   * The street kinds each line lacks, as street BITS: TOWN_ONLY for communes under 5,000 inhabitants (no boulevard, quay or
-   * cours there), ROAD for Paris (no route or chemin). A draw reads it only for such a street, a few draws in ten.
-   */
-  readonly lacks: Uint8Array;
-  /**
-   * For each line, the neighbours a road may lead to (see drawNeighbour): bit o set when the line at offset o of the window
-   * qualifies; bit NEIGHBOURS_KNOWN once computed. A road's draw then reads one slot instead of the names of the communes
-   * around it, each a likely cache miss.
-   */
-  readonly neighbours: Int32Array;
+  /** Each line's size class: 0 under 2,000 inhabitants, 1 under 5,000, 2 under 20,000, 3 under 100,000, 4 above. */
+  readonly sizes: Uint8Array;
+  /** Each line's COASTAL, TROPICAL, DENSE and PARIS bits. */
+  readonly flags: Uint8Array;
+  /** Each line's intercommunality (EPCI) number, 0 for none: its roads lead to another commune of the same one. */
+  readonly groups: Uint16Array;
+  /** The population share of each size class, for the street types' shares by class. */
+  readonly classShares: Float64Array;
+  /** Each line's roads to a neighbour, "Route de Manosque" and "Chemin de Manosque", built on first use. */
+  readonly routes: (readonly string[] | undefined)[];
+  readonly chemins: (readonly string[] | undefined)[];
   /** Each line's first postcode, as a number (lines are in its order). */
   readonly firstPostcodes: Int32Array;
   /** Each line's département as a number: its first postcode's first two digits, three overseas (971-976). */
@@ -79,13 +83,29 @@ let communeTable: WeightedTable<Commune> | undefined;
 /** The value of a base-36 digit's character code (0-9, a-z). */
 const base36 = (code: number): number => (code < 58 ? code - 48 : code - 87);
 
+/** A commune on the sea (scripts/data/coastal-communes.mjs). */
+export const COASTAL = 1;
+/** A commune of the tropical overseas departments and collectivities, with their own street vocabulary. */
+export const TROPICAL = 2;
+/** A dense city (Paris and its inner ring, the large cities outside the South): no metric numbering on its roads. */
+export const DENSE = 4;
+const PARIS = 8;
+const TROPICAL_DEPARTEMENTS = new Set([971, 972, 973, 974, 976]);
+const INNER_RING = new Set([75, 92, 93, 94]);
+// Départements whose cities number their chemins and routes in metres, however large the city (Marseille, Nice, Toulon).
+const METRIC_SOUTH = new Set([4, 5, 6, 11, 13, 20, 30, 34, 66, 83, 84]);
+
 function indexCommunes(text: string): CommuneIndex {
-  // Lines: [.]base-36 weight;name;base-36 postcode delta from the previous line[,base-36 offsets of further postcodes];
-  // a leading "." marks a village (scripts/build-communes.mjs writes them).
+  // Lines: [class][~]base-36 weight;name;base-36 postcode delta from the previous line[,base-36 offsets of further
+  // postcodes][;base-36 EPCI rank]; scripts/build-communes.mjs writes them and says what each mark means.
   let count = 1;
   for (let p = text.indexOf('\n'); p !== -1; p = text.indexOf('\n', p + 1)) count++;
   const weights = new Float64Array(count);
-  const lacks = new Uint8Array(count);
+  const sizes = new Uint8Array(count);
+  const flags = new Uint8Array(count);
+  const groups = new Uint16Array(count);
+  const classShares = new Float64Array(5);
+  const recent: number[] = [];
   const firstPostcodes = new Int32Array(count);
   const departements = new Uint16Array(count);
   const nameStarts = new Uint32Array(count);
@@ -95,36 +115,62 @@ function indexCommunes(text: string): CommuneIndex {
   let at = 0;
   let previous = 0;
   for (let i = 0; i < count; i++) {
-    if (text.charCodeAt(at) === 46 /* . */) {
-      lacks[i] = TOWN_ONLY;
-      at++;
+    let size = -1;
+    for (let code = text.charCodeAt(at); ; code = text.charCodeAt(++at)) {
+      if (code === 46 /* . */) size = 0;
+      else if (code === 58 /* : */) size = 1;
+      else if (code === 94 /* ^ */) size = 4;
+      else if (code === 126 /* ~ */) flags[i] = COASTAL;
+      else break;
     }
     let weight = 0;
     for (let code = text.charCodeAt(at); at < length && code !== 59 /* ; */; code = text.charCodeAt(++at))
       weight = weight * 36 + base36(code);
     weights[i] = weight;
+    if (size === -1) size = weight * 10 < 20_000 ? 2 : weight * 10 < 100_000 ? 3 : 4;
+    sizes[i] = size;
+    classShares[size] = (classShares[size] as number) + weight;
     nameStarts[i] = ++at;
     at = text.indexOf(';', at);
     nameEnds[i] = at;
-    if (at - (nameStarts[i] as number) === 5 && text.startsWith('Paris', nameStarts[i])) lacks[i] = (lacks[i] as number) | ROAD;
+    if (at - (nameStarts[i] as number) === 5 && text.startsWith('Paris', nameStarts[i])) flags[i] = (flags[i] as number) | PARIS;
     let delta = 0;
-    for (let code = text.charCodeAt(++at); at < length && code !== 44 /* , */ && code !== 10 /* \n */; code = text.charCodeAt(++at)) {
+    for (let code = text.charCodeAt(++at); at < length && code !== 44 /* , */ && code !== 10 /* \n */ && code !== 59 /* ; */;) {
       delta = delta * 36 + base36(code);
+      code = text.charCodeAt(++at);
     }
     previous += delta;
     firstPostcodes[i] = previous;
-    departements[i] = previous >= 97000 && previous < 98000 ? Math.floor(previous / 100) : Math.floor(previous / 1000);
+    const departement = previous >= 97000 && previous < 98000 ? Math.floor(previous / 100) : Math.floor(previous / 1000);
+    departements[i] = departement;
+    if (TROPICAL_DEPARTEMENTS.has(departement)) flags[i] = (flags[i] as number) | TROPICAL;
+    if (INNER_RING.has(departement) || (size === 4 && !METRIC_SOUTH.has(departement))) flags[i] = (flags[i] as number) | DENSE;
     const newline = text.indexOf('\n', at);
     const end = newline === -1 ? length : newline;
     lineEnds[i] = end;
+    // The EPCI field, after the postcodes: a move-to-front rank among the EPCIs met so far.
+    const semicolon = text.indexOf(';', at);
+    if (semicolon !== -1 && semicolon < end) {
+      const rank = parseInt(text.slice(semicolon + 1, end), 36);
+      const group = rank === recent.length ? recent.length + 1 : (recent.splice(rank, 1)[0] as number);
+      recent.unshift(group);
+      groups[i] = group;
+    }
     at = end + 1;
   }
+  let total = 0;
+  for (let c = 0; c < 5; c++) total += classShares[c] as number;
+  for (let c = 0; c < 5; c++) classShares[c] = (classShares[c] as number) / total;
   return {
     count,
     index: createWeightedIndex(weights),
     weights,
-    lacks,
-    neighbours: new Int32Array(count),
+    sizes,
+    flags,
+    groups,
+    classShares,
+    routes: new Array<undefined>(count).fill(undefined),
+    chemins: new Array<undefined>(count).fill(undefined),
     firstPostcodes,
     departements,
     nameStarts,
@@ -163,9 +209,11 @@ function decodeCommune(table: CommuneIndex, at: number): Commune {
   const first = table.firstPostcodes[at] as number;
   const codes = [first];
   const lineEnd = table.lineEnds[at] as number;
+  const epci = COMMUNES_TABLE.indexOf(';', (table.nameEnds[at] as number) + 1);
+  const postcodesEnd = epci !== -1 && epci < lineEnd ? epci : lineEnd;
   const comma = COMMUNES_TABLE.indexOf(',', table.nameEnds[at]);
-  if (comma !== -1 && comma < lineEnd) {
-    for (const offset of COMMUNES_TABLE.slice(comma + 1, lineEnd).split(',')) codes.push(first + parseInt(offset, 36));
+  if (comma !== -1 && comma < postcodesEnd) {
+    for (const offset of COMMUNES_TABLE.slice(comma + 1, postcodesEnd).split(',')) codes.push(first + parseInt(offset, 36));
   }
   const commune: Commune = {
     name: oneByte(COMMUNES_TABLE.slice(table.nameStarts[at], table.nameEnds[at])),
@@ -196,7 +244,7 @@ export function loadCommunes(): WeightedTable<Commune> {
   return communeTable;
 }
 
-/** The département part of a postcode: two digits, three overseas (971-976). */
+/** The département part of a postcode: two digits, three overseas (971-978). */
 export function departementOfPostcode(postcode: string): string {
   return postcode.startsWith('97') ? postcode.slice(0, 3) : postcode.slice(0, 2);
 }
@@ -221,43 +269,44 @@ export function placeFromDe(name: string): string | undefined {
   return undefined;
 }
 
-const NEIGHBOUR_SPAN = 12;
-
-const NEIGHBOURS_KNOWN = 1 << (2 * NEIGHBOUR_SPAN);
-
-/** The line at window offset `o` (0 .. 2 * NEIGHBOUR_SPAN - 1) around line `at`: 12 before it, then 12 after it. */
-const neighbourAt = (at: number, o: number): number => at + (o >= NEIGHBOUR_SPAN ? o - NEIGHBOUR_SPAN + 1 : o - NEIGHBOUR_SPAN);
-
-/** Which window offsets around line `at` hold a commune a road may lead to: same département, another name, not an H. */
-function neighbourMask(table: CommuneIndex, at: number): number {
-  const name = nameAt(table, at);
-  const departement = table.departements[at];
-  let mask = NEIGHBOURS_KNOWN;
-  for (let o = 0; o < 2 * NEIGHBOUR_SPAN; o++) {
-    const j = neighbourAt(at, o);
-    if (j < 0 || j >= table.count || table.departements[j] !== departement) continue;
-    const other = nameAt(table, j);
-    if (other !== name && other.charCodeAt(0) !== 72 /* H */) mask |= 1 << o;
+/** Lines of each EPCI and the names listed apart for it (NEIGHBOUR_NAMES), built on the first road drawn. */
+let groupMembers: Map<number, { lines: number[]; names: string[] }> | undefined;
+function membersOf(table: CommuneIndex, group: number): { lines: number[]; names: string[] } | undefined {
+  if (groupMembers === undefined) {
+    const all = new Map<number, { lines: number[]; names: string[] }>();
+    const entry = (g: number): { lines: number[]; names: string[] } => {
+      let members = all.get(g);
+      if (members === undefined) all.set(g, (members = { lines: [], names: [] }));
+      return members;
+    };
+    for (let at = 0; at < table.count; at++) if (table.groups[at] !== 0) entry(table.groups[at] as number).lines.push(at);
+    for (const line of NEIGHBOUR_NAMES === '' ? [] : NEIGHBOUR_NAMES.split('\n')) {
+      const semicolon = line.indexOf(';');
+      entry(parseInt(line.slice(0, semicolon), 36)).names.push(line.slice(semicolon + 1));
+    }
+    groupMembers = all;
   }
-  table.neighbours[at] = mask;
-  return mask;
+  return groupMembers.get(group);
 }
 
 /**
- * A commune near `commune` for a road to lead to: one of the table's communes close to it in postcode order, in the same
- * département, with another name, the first that qualifies from a random place in the window. Names starting with H are
- * left out (whether "de" elides before them depends on the word).
+ * The roads of line `at` that lead to a neighbour, "Route de Manosque" or "Chemin de Manosque" (`chemins`): one per other
+ * commune of its intercommunality (EPCI) in the same département, with another name. Names starting with H are left out
+ * (whether "de" elides before them depends on the word). Built once per line.
  */
-function drawNeighbour(random: RandomSource, at: number): number | undefined {
-  const table = communes as CommuneIndex;
-  const known = table.neighbours[at] as number;
-  const mask = known === 0 ? neighbourMask(table, at) : known;
-  const start = Math.floor(random.next() * 2 * NEIGHBOUR_SPAN);
-  for (let k = 0; k < 2 * NEIGHBOUR_SPAN; k++) {
-    const o = (start + k) % (2 * NEIGHBOUR_SPAN);
-    if ((mask & (1 << o)) !== 0) return neighbourAt(at, o);
+function buildRoads(table: CommuneIndex, at: number, chemins: boolean): readonly string[] {
+  const name = nameAt(table, at);
+  const members = table.groups[at] === 0 ? undefined : membersOf(table, table.groups[at] as number);
+  const targets = new Set<string>();
+  for (const line of members?.lines ?? []) {
+    const other = nameAt(table, line);
+    if (line !== at && table.departements[line] === table.departements[at] && other !== name) targets.add(other);
   }
-  return undefined;
+  for (const other of members?.names ?? []) if (other !== name) targets.add(other);
+  const withDe = [...targets].filter((other) => other.charCodeAt(0) !== 72 /* H */).map(placeWithDe);
+  table.routes[at] = withDe.map((de) => ['Route', de].join(' '));
+  table.chemins[at] = withDe.map((de) => ['Chemin', de].join(' '));
+  return (chemins ? table.chemins[at] : table.routes[at]) as readonly string[];
 }
 
 /** The commune at position `at` after "de", cached. */
@@ -270,31 +319,42 @@ function communeWithDe(at: number): string {
 const STREET_LISTS = {
   PEOPLE: STREET_PEOPLE, DATES: STREET_DATES, TOWN: STREET_TOWN, NATURE: STREET_NATURE, RURAL: STREET_RURAL,
   SAINTS: STREET_SAINTS, WATER: STREET_WATER, OTHER_PLACE: STREET_PLACES, NATIONALE: ['Nationale'], TOWARDS: [],
+  COASTAL: STREET_COASTAL,
 } as const;
 type StreetList = keyof typeof STREET_LISTS;
 
 /**
- * What each street type is named after (shares in percent), and how high its numbers go. Names agree with their type:
+ * What each street type is named after (shares in percent), the smallest size class it is found in, and how high its
+ * numbers go in each size class (under 2,000 inhabitants, 5,000, 20,000, 100,000, above). Names agree with their type:
  * "Nationale" only after Rue, Avenue or Route; routes lead to a neighbouring commune (TOWARDS); flowers and trees name
- * housing-estate streets, not boulevards.
+ * housing-estate streets, not boulevards; avenues from small towns up, boulevards, quays and cours in towns. Roads are
+ * numbered in metres from their start outside dense cities, so their numbers reach the hundreds. Coastal communes add
+ * seaside names (COASTAL), the tropical overseas ones use their own trees and countryside.
  */
 // prettier-ignore
-const STREET_KINDS: ReadonlyArray<readonly [type: string, maxNumber: number, names: ReadonlyArray<readonly [StreetList, number]>]> = [
-  ['Rue', 150, [['PEOPLE', 35], ['DATES', 4], ['TOWN', 20], ['NATURE', 12], ['RURAL', 12], ['OTHER_PLACE', 8], ['SAINTS', 6], ['NATIONALE', 2]]],
-  ['Avenue', 300, [['PEOPLE', 55], ['DATES', 8], ['TOWN', 15], ['OTHER_PLACE', 15], ['NATIONALE', 3]]],
-  ['Boulevard', 250, [['PEOPLE', 65], ['DATES', 10], ['OTHER_PLACE', 25]]],
-  ['Place', 40, [['PEOPLE', 40], ['DATES', 10], ['TOWN', 40], ['SAINTS', 10]]],
-  ['Impasse', 25, [['PEOPLE', 20], ['TOWN', 15], ['NATURE', 30], ['RURAL', 30], ['SAINTS', 5]]],
-  ['Allée', 60, [['PEOPLE', 25], ['NATURE', 50], ['RURAL', 20], ['SAINTS', 5]]],
-  ['Chemin', 600, [['TOWARDS', 35], ['RURAL', 65]]],
-  ['Route', 999, [['TOWARDS', 92], ['NATIONALE', 8]]],
-  ['Quai', 90, [['PEOPLE', 60], ['WATER', 40]]],
-  ['Cours', 120, [['PEOPLE', 80], ['TOWN', 20]]],
+const STREET_KINDS: ReadonlyArray<readonly [type: string, smallest: number, numbers: readonly number[], names: ReadonlyArray<readonly [StreetList, number]>]> = [
+  ['Rue', 0, [80, 120, 150, 200, 300], [['PEOPLE', 35], ['DATES', 4], ['TOWN', 20], ['NATURE', 12], ['RURAL', 12], ['OTHER_PLACE', 8], ['SAINTS', 6], ['NATIONALE', 2], ['COASTAL', 6]]],
+  ['Avenue', 1, [0, 120, 200, 250, 300], [['PEOPLE', 55], ['DATES', 8], ['TOWN', 15], ['OTHER_PLACE', 15], ['NATIONALE', 3], ['COASTAL', 8]]],
+  ['Boulevard', 2, [0, 0, 150, 200, 250], [['PEOPLE', 65], ['DATES', 10], ['OTHER_PLACE', 25], ['COASTAL', 10]]],
+  ['Place', 0, [30, 40, 40, 50, 50], [['PEOPLE', 40], ['DATES', 10], ['TOWN', 40], ['SAINTS', 10], ['COASTAL', 5]]],
+  ['Impasse', 0, [20, 25, 25, 25, 30], [['PEOPLE', 20], ['TOWN', 15], ['NATURE', 30], ['RURAL', 30], ['SAINTS', 5], ['COASTAL', 6]]],
+  ['Allée', 0, [40, 60, 60, 60, 80], [['PEOPLE', 25], ['NATURE', 50], ['RURAL', 20], ['SAINTS', 5], ['COASTAL', 8]]],
+  ['Chemin', 0, [999, 999, 999, 999, 999], [['TOWARDS', 35], ['RURAL', 65], ['COASTAL', 8]]],
+  ['Route', 0, [999, 999, 999, 999, 999], [['TOWARDS', 92], ['NATIONALE', 8]]],
+  ['Quai', 2, [0, 0, 90, 90, 120], [['PEOPLE', 60], ['WATER', 40], ['COASTAL', 40]]],
+  ['Cours', 2, [0, 0, 120, 120, 150], [['PEOPLE', 80], ['TOWN', 20]]],
 ];
+/** Highest numbers of chemins and routes in a dense city, where they are short town streets. */
+const DENSE_CHEMIN = 99;
+const DENSE_ROUTE = 150;
+const CHEMIN = STREET_KINDS.findIndex(([type]) => type === 'Chemin');
 
 /**
- * Every (type, name) line in one weighted index, weighted by type share x list share / list length: one draw per street.
- * The weights are computed up front (the draw needs them all); an entry is built when it is first drawn.
+ * Every (type, name) line in one weighted index: one draw per street. A type found only from some size class up (avenues,
+ * boulevards, quays, cours) has its share divided by those classes' share of the population, and a draw that lands on it
+ * in a smaller commune is drawn again: over all communes each type keeps about its share (a test measures them). Seaside
+ * names are drawn again inland; the tropical communes read their own trees and countryside in place of the temperate ones
+ * (TROPICAL_LINE). The weights are computed up front (the draw needs them all); an entry is built when it is first drawn.
  */
 interface StreetIndex {
   readonly index: WeightedIndex;
@@ -303,21 +363,21 @@ interface StreetIndex {
   readonly lists: ReadonlyArray<StreetList>;
   readonly positions: Uint16Array;
   /**
-   * What a draw reads of entry `at`, in four slots from `STREET_SLOTS * at` of one dense array (one cache line, where an
-   * array of entry objects costs two: with the tables out of cache between two requests of a server, each line is a miss):
+   * What a draw reads of entry `at`, in STREET_SLOTS slots from `STREET_SLOTS * at` of one dense array (one cache line,
+   * where an array of entry objects costs two: with the tables out of cache between two requests of a server, each line is
+   * a miss):
    * - LINE: "Type name", ready to follow the number; undefined for a road to a neighbour, built per commune;
    * - TOWN_NAME: the name alone, when it reads as a place after "de" ("des Lilas": Les Lilas): such a street is never in that
    *   town. Whether such a town is in the table need not be known: a commune whose name after "de" equals it is that town
    *   (a test proves `placeFromDe` inverts `placeWithDe` on every commune), so the check is the same and needs no set of
    *   every name;
-   * - BITS: the highest street number times 1,024, plus the town name's length (0 for none) times 4, plus TOWN_ONLY
-   *   (boulevards, quays and cours belong to towns, not villages) and ROAD (Paris has no routes or chemins); undefined until
-   *   the entry is built;
-   * - TYPE: the street type, for a road to a neighbour.
+   * - BITS: the street kind times 1,024, plus the town name's length (0 for none) times 4, plus ROAD (Paris has no routes
+   *   or chemins) and SEASIDE (coastal communes only); undefined until the entry is built;
+   * - TROPICAL_LINE: the line a tropical commune reads instead (its own trees and countryside), or LINE's.
    */
   readonly slots: (string | number | undefined)[];
   /**
-   * The same four slots, by alias column of `index` and for both of the column's outcomes: its own entry's from
+   * The same slots, by alias column of `index` and for both of the column's outcomes: its own entry's from
    * `2 * STREET_SLOTS * column`, its alias's STREET_SLOTS further, each copied from `slots` when first drawn through that
    * column. As for the communes' `byColumn`: a draw reads both before the column's cell.
    */
@@ -328,42 +388,44 @@ const STREET_SLOTS = 4;
 const LINE = 0;
 const TOWN_NAME = 1;
 const BITS = 2;
-const TYPE = 3;
-const TOWN_ONLY = 2;
+const TROPICAL_LINE = 3;
 const ROAD = 1;
+const SEASIDE = 2;
+/** The smallest size class each street kind is found in, and its highest number by size class (kind x 5 + class). */
+const SMALLEST_CLASS: Uint8Array = Uint8Array.from(STREET_KINDS.map(([, smallest]) => smallest));
+const MAX_NUMBERS: Int32Array = Int32Array.from(STREET_KINDS.flatMap(([, , numbers]) => numbers));
 
 let streetIndex: StreetIndex | undefined;
-function loadStreets(): StreetIndex {
+function loadStreets(table: CommuneIndex): StreetIndex {
   if (streetIndex) return streetIndex;
   const shares = new Map(STREET_TYPES);
-  let count = 0;
-  for (const [, , lists] of STREET_KINDS) for (const [list] of lists) count += list === 'TOWARDS' ? 1 : STREET_LISTS[list].length;
-  const weights = new Float64Array(count);
-  const kinds = new Uint8Array(count);
-  const lists = new Array<StreetList>(count);
-  const positions = new Uint16Array(count);
-  let at = 0;
-  STREET_KINDS.forEach(([type, , kindLists], kind) => {
+  const weights: number[] = [];
+  const kinds: number[] = [];
+  const lists: StreetList[] = [];
+  const positions: number[] = [];
+  STREET_KINDS.forEach(([type, smallest, , kindLists], kind) => {
+    let allowed = 0;
+    for (let c = smallest; c < 5; c++) allowed += table.classShares[c] as number;
+    const typeWeight = (shares.get(type) as number) / allowed;
     const listTotal = kindLists.reduce((sum, [, share]) => sum + share, 0);
     for (const [list, share] of kindLists) {
-      const weight = ((shares.get(type) as number) * share) / listTotal;
       const names = STREET_LISTS[list];
       const length = list === 'TOWARDS' ? 1 : names.length;
-      for (let position = 0; position < length; position++, at++) {
-        weights[at] = list === 'TOWARDS' ? weight : weight / names.length;
-        kinds[at] = kind;
-        lists[at] = list;
-        positions[at] = position;
+      for (let position = 0; position < length; position++) {
+        weights.push(((typeWeight * share) / listTotal) * (list === 'TOWARDS' ? 1 : 1 / names.length));
+        kinds.push(kind);
+        lists.push(list);
+        positions.push(position);
       }
     }
   });
   streetIndex = {
     index: createWeightedIndex(weights),
-    kinds,
+    kinds: Uint8Array.from(kinds),
     lists,
-    positions,
-    slots: new Array<string | number | undefined>(STREET_SLOTS * count).fill(undefined),
-    byColumn: new Array<string | number | undefined>(2 * STREET_SLOTS * count).fill(undefined),
+    positions: Uint16Array.from(positions),
+    slots: new Array<string | number | undefined>(STREET_SLOTS * weights.length).fill(undefined),
+    byColumn: new Array<string | number | undefined>(2 * STREET_SLOTS * weights.length).fill(undefined),
   };
   return streetIndex;
 }
@@ -387,11 +449,15 @@ function copyCommuneSlots(table: CommuneIndex, at: number, first: number): void 
   table.byColumn[first + 1] = table.draws[2 * at + 1];
 }
 
+/** The tropical communes' own trees and countryside, in place of the temperate lists (position modulo their length). */
+const TROPICAL_LISTS: Partial<Record<StreetList, readonly string[]>> = { NATURE: STREET_TROPICAL_NATURE, RURAL: STREET_TROPICAL_RURAL };
+
 function buildStreet(table: StreetIndex, at: number, first: number): void {
-  const [type, maxNumber] = STREET_KINDS[table.kinds[at] as number] as (typeof STREET_KINDS)[number];
+  const kind = table.kinds[at] as number;
+  const type = (STREET_KINDS[kind] as (typeof STREET_KINDS)[number])[0];
   const list = table.lists[at] as StreetList;
-  const name = list === 'TOWARDS' ? undefined : (STREET_LISTS[list][table.positions[at] as number] as string);
-  const town = type === 'Boulevard' || type === 'Quai' || type === 'Cours';
+  const position = table.positions[at] as number;
+  const name = list === 'TOWARDS' ? undefined : (STREET_LISTS[list][position] as string);
   const road = type === 'Route' || type === 'Chemin';
   const slots = table.slots;
   // join() makes one flat string: a template literal would keep "Rue " and the name as two pieces that every response
@@ -399,16 +465,10 @@ function buildStreet(table: StreetIndex, at: number, first: number): void {
   slots[first + LINE] = name === undefined ? undefined : [type, name].join(' ');
   const townName = name !== undefined && placeFromDe(name) !== undefined ? name : undefined;
   slots[first + TOWN_NAME] = townName;
-  slots[first + BITS] = maxNumber * 1024 + (townName === undefined ? 0 : townName.length * 4) + (town ? TOWN_ONLY : 0) + (road ? ROAD : 0);
-  slots[first + TYPE] = type;
-}
-
-// Roads towards a neighbour, "Route de Manosque", built once per (type, commune).
-const roadLines = new Map<string, Array<string | undefined>>();
-function roadLine(type: string, at: number): string {
-  let lines = roadLines.get(type);
-  if (lines === undefined) roadLines.set(type, (lines = new Array<string | undefined>(indexed().count).fill(undefined)));
-  return (lines[at] ??= [type, communeWithDe(at)].join(' '));
+  slots[first + BITS] =
+    kind * 1024 + (townName === undefined ? 0 : townName.length * 4) + (road ? ROAD : 0) + (list === 'COASTAL' ? SEASIDE : 0);
+  const tropical = TROPICAL_LISTS[list];
+  slots[first + TROPICAL_LINE] = tropical === undefined ? slots[first + LINE] : [type, tropical[position % tropical.length]].join(' ');
 }
 
 // Street numbers with the space that follows them, so that a line costs one concatenation.
@@ -421,7 +481,7 @@ export interface Address {
   postcode: string;
 }
 
-/** Street numbers (with a trailing space) are mostly small, up to the type's maximum (roads in the hundreds, impasses in the tens). */
+/** Street numbers (with a trailing space) are mostly small, up to the maximum (roads in the hundreds, impasses in the tens). */
 function drawStreetNumber(random: RandomSource, max: number): string {
   const u = random.next();
   const n = NUMBERS[1 + Math.floor(max * u * u)] as string;
@@ -429,13 +489,63 @@ function drawStreetNumber(random: RandomSource, max: number): string {
   return suffix < 0.03 ? `${n}bis ` : suffix < 0.04 ? `${n}ter ` : n;
 }
 
+/** The table line of the commune the last `drawAddress` drew, for the fields that depend on it. */
+let drawnLine = 0;
+
+/** What an address's commune says about the rest of a record. */
+export interface CommuneFacts {
+  /** Its line in the commune table. */
+  readonly line: number;
+  /** 0 under 2,000 inhabitants, 1 under 5,000, 2 under 20,000, 3 under 100,000, 4 above. */
+  readonly sizeClass: number;
+  /** Its COASTAL, TROPICAL and DENSE bits (and PARIS's). */
+  readonly flags: number;
+  /** Its population to the nearest ten, as the table weighs a commune of 5,000 or more; 0 for smaller ones. */
+  readonly population: number;
+  /** The line's first postcode. */
+  readonly firstPostcode: string;
+}
+
+/** The commune of the last `drawAddress` call: its table line, size class, bits and population. */
+export function drawnCommune(): CommuneFacts {
+  const table = indexed();
+  const at = drawnLine;
+  const size = table.sizes[at] as number;
+  const whole = size >= 2 ? (table.weights[at] as number) * 10 : 0;
+  return {
+    line: at,
+    sizeClass: size,
+    flags: table.flags[at] as number,
+    // An arrondissement of Paris, Lyon or Marseille (their lines are dense) stands for a city of 100,000 or more.
+    population: size === 4 ? Math.max(whole, 100_000) : whole,
+    firstPostcode: String(table.firstPostcodes[at]).padStart(5, '0'),
+  };
+}
+
+/** Whether a commune's bits mark it as Paris. */
+export const isParis = (flags: number): boolean => (flags & PARIS) !== 0;
+
+/** A real (city, postcode) pair drawn by population from another département than `postcode`'s. */
+export function drawOtherCommune(random: RandomSource, postcode: string): { city: string; postcode: string } {
+  const table = indexed();
+  const departement = departementOfPostcode(postcode);
+  for (;;) {
+    const at = table.index.drawIndex(random);
+    const commune = communeAt(table, at);
+    const other = pick(random, commune.postcodes);
+    if (departementOfPostcode(other) !== departement) return { city: commune.name, postcode: other };
+  }
+}
+
+/** Whether the commune of the last `drawAddress` call is on the coast (read by the name draw that follows it). */
+export const drawnCommuneIsCoastal = (): boolean => ((indexed().flags[drawnLine] as number) & COASTAL) !== 0;
+
 /**
  * Draws an address: a (city, postcode) pair from the official commune register weighted by population, and a street line
- * whose type and name agree ("12 Rue des Lilas", "340 Route de Manosque").
+ * whose type, name and number agree with the commune ("12 Rue des Lilas", "340 Route de Manosque").
  */
 export function drawAddress(random: RandomSource): Address {
   const table = indexed();
-  const streets = loadStreets();
   // Each draw as index.drawIndex makes it, in steps: both outcomes of the column are read before its cell (see byColumn).
   const byColumn = table.byColumn;
   const u = random.next();
@@ -448,7 +558,10 @@ export function drawAddress(random: RandomSource): Address {
   if ((aliased ? alias : own) === undefined) copyCommuneSlots(table, at, pair);
   const city = byColumn[pair] as string;
   const postcode = byColumn[pair + 1] ?? pick(random, (table.communes[at] as Commune).postcodes);
-  const lacks = table.lacks;
+  drawnLine = at;
+  const flags = table.flags[at] as number;
+  const size = table.sizes[at] as number;
+  const streets = streetIndex ?? loadStreets(table);
   const slots = streets.byColumn;
   for (;;) {
     const v = random.next();
@@ -460,17 +573,27 @@ export function drawAddress(random: RandomSource): Address {
     if ((streetAliased ? aliasBits : ownBits) === undefined)
       copyStreetSlots(streets, streetAliased ? streets.index.aliasOf(streetColumn) : streetColumn, first);
     const bits = slots[first + BITS] as number;
-    if ((bits & (TOWN_ONLY | ROAD)) !== 0 && (bits & (lacks[at] as number)) !== 0) continue;
-    let line = slots[first + LINE] as string | undefined;
+    const kind = bits >>> 10;
+    // A type the commune is too small for, a seaside name inland, a road in Paris: drawn again.
+    if (size < (SMALLEST_CLASS[kind] as number) || ((bits & SEASIDE) !== 0 && (flags & COASTAL) === 0)) continue;
+    if ((bits & ROAD) !== 0 && (flags & PARIS) !== 0) continue;
+    let line = slots[first + ((flags & TROPICAL) !== 0 ? TROPICAL_LINE : LINE)] as string | undefined;
     if (line === undefined) {
-      const other = drawNeighbour(random, at);
-      if (other === undefined) continue;
-      line = roadLine(slots[first + TYPE] as string, other);
+      const chemin = kind === CHEMIN;
+      const roads = (chemin ? table.chemins[at] : table.routes[at]) ?? buildRoads(table, at, chemin);
+      if (roads.length === 0) continue;
+      line = pick(random, roads);
     } else {
       // A street named after a town is never in that town ("Impasse des Lilas" in Les Lilas).
       const townLength = (bits >>> 2) & 255;
       if (townLength !== 0 && townLength === table.withDeLengths[at] && slots[first + TOWN_NAME] === communeWithDe(at)) continue;
     }
-    return { street_address: drawStreetNumber(random, bits >>> 10) + line, city, postcode };
+    const max =
+      (flags & DENSE) !== 0 && (bits & ROAD) !== 0
+        ? kind === CHEMIN
+          ? DENSE_CHEMIN
+          : DENSE_ROUTE
+        : (MAX_NUMBERS[5 * kind + size] as number);
+    return { street_address: drawStreetNumber(random, max) + line, city, postcode };
   }
 }

@@ -1,6 +1,8 @@
-import { ACTIVITIES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from './data/names.js';
+import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
+import { FIRST_NAME_BIRTHS } from './data/first-name-births.js';
+import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from './data/names.js';
 import { randomInt, type RandomSource } from './random.js';
-import { createWeightedTable } from './weighted.js';
+import { createWeightedIndex, createWeightedTable, type WeightedIndex } from './weighted.js';
 
 export { SCI_NAMES };
 
@@ -13,22 +15,6 @@ export interface CompanyName {
   /** The trade or activity word the name is built on ("Boulangerie", "Pharmacie", "Conseil"), when it has one. */
   readonly trade?: string;
 }
-
-// Shares of new companies by legal form, in percent, rounded (INSEE business-creation statistics: individual entrepreneurs,
-// micro-entrepreneurs included, are about six creations in ten; among companies, single-member SASU lead, then SAS, SARL and
-// EURL; property companies from the register's counts of new SCI). docs/data.md gives the figures and sources.
-const LEGAL_FORMS = createWeightedTable<string>([
-  ['EI', 60],
-  ['SASU', 14],
-  ['SAS', 9],
-  ['SARL', 6.5],
-  ['EURL', 3],
-  ['SCI', 5],
-  ['SELARL', 1],
-  ['SELAS', 0.5],
-  ['SNC', 0.5],
-  ['SA', 0.5],
-]);
 
 // Surnames drawn with a weight decreasing with the rank, so "Martin" shows up more than "Laporte", flatter than the real curve
 // so that fixtures stay varied. First names likewise.
@@ -90,12 +76,80 @@ const SURNAME_TEXTS = withHashes(SURNAME_TABLE.values);
 const FIRST_NAME_TEXTS = withHashes(FIRST_NAME_TABLE.values);
 const ACTIVITY_LIST = withHashes(ACTIVITIES);
 const PLACE_LIST = withHashes(PLACES);
+// Shops named after the beach or the harbour belong to the coast.
+const INLAND_PLACE_LIST = withHashes(PLACES.filter((place) => !COASTAL_PLACES.includes(place)));
 const SCI_NAME_LIST = withHashes(SCI_NAMES);
 const SHOP_TRADE_LIST = withHashes(SHOP_TRADES);
 const PLACE_TRADE_LIST = withHashes(PLACE_TRADES);
 
 const surname = (random: RandomSource): string => part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
-const firstName = (random: RandomSource): string => part(FIRST_NAME_TEXTS, FIRST_NAME_TABLE.drawIndex(random));
+
+/** The first birth year the cohort tables cover; cohorts are five years wide. */
+const FIRST_BIRTH_YEAR = 1920;
+const COHORT_YEARS = 5;
+
+/** Each first name's birth-year ranges (from first-name-births.ts), by its place in FIRST_NAMES. */
+let birthRanges: ReadonlyArray<readonly number[]> | undefined;
+/** The birth years each first name was given in: `[from, to, from, to...]`, by its place in FIRST_NAMES. */
+export function firstNameBirthRanges(): ReadonlyArray<readonly number[]> {
+  if (birthRanges) return birthRanges;
+  const byName = new Map(
+    FIRST_NAME_BIRTHS.split(';').map((entry) => {
+      const space = entry.lastIndexOf(' ');
+      return [
+        entry.slice(0, space),
+        entry
+          .slice(space + 1)
+          .split(/[-,]/)
+          .map(Number),
+      ] as const;
+    }),
+  );
+  birthRanges = FIRST_NAME_TABLE.values.map((name) => {
+    const ranges = byName.get(name);
+    if (!ranges) throw new Error(`no birth years for the first name "${name}"`);
+    return ranges;
+  });
+  return birthRanges;
+}
+
+/** Per five-year cohort, the first names given then (weighted by rank, as all first names are), built on first use. */
+const cohorts: Array<{ index: WeightedIndex; names: Int32Array } | undefined> = [];
+function cohort(bucket: number): { index: WeightedIndex; names: Int32Array } {
+  let table = cohorts[bucket];
+  if (table) return table;
+  const from = FIRST_BIRTH_YEAR + COHORT_YEARS * bucket;
+  const to = from + COHORT_YEARS - 1;
+  const names: number[] = [];
+  firstNameBirthRanges().forEach((ranges, at) => {
+    for (let k = 0; k < ranges.length; k += 2)
+      if ((ranges[k] as number) <= to && (ranges[k + 1] as number) >= from) return void names.push(at);
+  });
+  const weights = names.map((at) => 1 / (at + 80));
+  table = { index: createWeightedIndex(weights), names: Int32Array.from(names) };
+  cohorts[bucket] = table;
+  return table;
+}
+
+/** A first name given to people born in `birthYear` (within five years), its hash added to the name being drawn. */
+function firstNameBorn(random: RandomSource, birthYear: number): string {
+  const table = cohort(Math.floor((birthYear - FIRST_BIRTH_YEAR) / COHORT_YEARS));
+  return part(FIRST_NAME_TEXTS, table.names[table.index.drawIndex(random)] as number);
+}
+
+// The birth years a name being drawn may give its people, set by drawNameFor: the founder's (an individual entrepreneur, or
+// the person in "Julie Moreau Conseil") and the children's a family property company is named after. A window that
+// starts before FIRST_BIRTH_YEAR is cut there; an empty one leaves out the patterns that need it.
+let founderFrom = 0;
+let founderTo = 0;
+let childFrom = 0;
+let childTo = 0;
+/** The shop places the name being drawn may use: all of them on the coast, inland ones elsewhere. */
+let placeList: HashedTexts = PLACE_LIST;
+
+const bornBetween = (random: RandomSource, from: number, to: number): number => from + randomInt(random, to - from + 1);
+const firstName = (random: RandomSource): string => firstNameBorn(random, bornBetween(random, founderFrom, founderTo));
+const childName = (random: RandomSource): string => firstNameBorn(random, bornBetween(random, childFrom, childTo));
 
 // The hashes of the patterns' fixed text (`withFixed` adds one to the name drawn). The hash is a plain sum, so a pattern with
 // fixed text in two places adds one hash for all of it: "Pharmacie " and "-" for "Pharmacie Girard-Bonnet".
@@ -113,8 +167,6 @@ const DENTAIRE_HASH = nameTextHash('Cabinet Dentaire ');
 const VETERINAIRE_HASH = nameTextHash('Clinique Vétérinaire ');
 const IMMOBILIER_HASH = nameTextHash(' Immobilier');
 const SCI_PREFIX_HASH = nameTextHash('SCI ');
-/** " EI", " SARL", ...: the legal form after the name, by its place in LEGAL_FORMS (all but SCI, which opens the name). */
-const LEGAL_FORM_HASHES = LEGAL_FORMS.values.map((form) => nameTextHash(` ${form}`));
 
 /**
  * A second surname or first name different from the first one ("Petit et Roux", never "Perrin et Perrin"). A draw that is
@@ -152,15 +204,15 @@ type Pattern = (random: RandomSource, form: string) => string | undefined;
 const COMPANY_PATTERNS = createWeightedTable<Pattern>([
   [(r) => withFixed(`${surname(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH), 34], // Moreau Conseil
   [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE_HASH)), 22], // Boulangerie Lefèvre
-  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, PLACE_LIST)}`, SPACE_HASH)), 8], // Garage de la Gare
+  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, placeList)}`, SPACE_HASH)), 8], // Garage de la Gare
   [
     (r, form) =>
       PHARMACY_FORMS.includes(form)
-        ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, PLACE_LIST) : surname(r)}`, PHARMACY_HASH)
+        ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, placeList) : surname(r)}`, PHARMACY_HASH)
         : undefined,
     3,
   ], // Pharmacie du Centre
-  [(r) => withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH), 8], // Julie Moreau Conseil
+  [(r) => (founderFrom > founderTo ? undefined : withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH)), 8], // Julie Moreau Conseil
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} et Fils`, ET_FILS_HASH) : undefined), 5], // Dubois et Fils
   [
     (r, form) => {
@@ -190,7 +242,7 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
 
 // Professional companies (SEL): pharmacies, lawyers, dentists, vets.
 const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
-  [(r) => withFixed(`Pharmacie ${pickPart(r, PLACE_LIST)}`, PHARMACY_HASH), 15],
+  [(r) => withFixed(`Pharmacie ${pickPart(r, placeList)}`, PHARMACY_HASH), 15],
   [(r) => withFixed(`Pharmacie ${surname(r)}`, PHARMACY_HASH), 25],
   [
     (r) => {
@@ -201,17 +253,18 @@ const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => stri
   ],
   [(r) => withFixed(`${surname(r)} Avocats`, AVOCATS_HASH), 15],
   [(r) => withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE_HASH), 15],
-  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, PLACE_LIST)}`, VETERINAIRE_HASH), 5],
+  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, placeList)}`, VETERINAIRE_HASH), 5],
   [(r) => withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE_HASH), 10],
 ]);
 
 // Property companies (SCI): a family name, the children's first names, or a place.
-const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
+const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string | undefined>([
   [(r) => surname(r), 30], // SCI Martin
   [
     (r) => {
-      const a = firstName(r);
-      return withFixed(`${a} et ${another(r, firstName, a)}`, AND_HASH);
+      if (childFrom > childTo) return undefined;
+      const a = childName(r);
+      return withFixed(`${a} et ${another(r, childName, a)}`, AND_HASH);
     },
     36,
   ], // SCI Léa et Hugo
@@ -226,14 +279,32 @@ const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
   ], // SCI Girard-Bonnet
 ]);
 
-/** Draws a company name, its legal form last ("Moreau Conseil SASU", "SCI Les Tilleuls"); `drawnHash` ends as its hash. */
-function drawName(random: RandomSource): string {
+/** " EI", " SARL", ...: the legal form after the name, by form (all but SCI, which opens the name). */
+const LEGAL_FORM_HASHES = LEGAL_FORMS.map((data) => nameTextHash(` ${data.form}`));
+
+/**
+ * Draws the name of a company of form `form` (an index of LEGAL_FORMS) created in `year`, its legal form last ("Moreau
+ * Conseil SASU", "SCI Les Tilleuls"); `drawnHash` ends as its hash. People in the name were born when their first name
+ * was given: an individual entrepreneur or founder 22 to 60 years before the creation (an individual entrepreneur still
+ * trading, in 1950 or later), the children of a family SCI up to 20 years before it. Shops are named after the beach or
+ * the harbour only on the coast.
+ */
+export function drawNameFor(random: RandomSource, form: number, year: number, coastal: boolean): string {
   drawnHash = 0;
-  const form = LEGAL_FORMS.drawIndex(random);
-  const legalForm = LEGAL_FORMS.values[form] as string;
+  const legalForm = (LEGAL_FORMS[form] as (typeof LEGAL_FORMS)[number]).form;
+  const created = Math.floor(year);
+  founderFrom = Math.max(created - 60, legalForm === 'EI' ? 1950 : FIRST_BIRTH_YEAR);
+  founderTo = created - 22;
+  childFrom = Math.max(created - 20, FIRST_BIRTH_YEAR);
+  childTo = created - 2;
+  placeList = coastal ? PLACE_LIST : INLAND_PLACE_LIST;
   // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
   if (legalForm === 'EI') return withFixed(`${person(random)} EI`, LEGAL_FORM_HASHES[form] as number);
-  if (legalForm === 'SCI') return withFixed(`SCI ${SCI_PATTERNS.draw(random)(random)}`, SCI_PREFIX_HASH);
+  if (legalForm === 'SCI') {
+    let body: string | undefined;
+    while (body === undefined) body = SCI_PATTERNS.draw(random)(random);
+    return withFixed(`SCI ${body}`, SCI_PREFIX_HASH);
+  }
   let name: string | undefined;
   if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
   // A pattern that does not fit the form answers before it draws anything, so nothing has been added to the hash.
@@ -241,22 +312,42 @@ function drawName(random: RandomSource): string {
   return withFixed(`${name} ${legalForm}`, LEGAL_FORM_HASHES[form] as number);
 }
 
-const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique']);
+/** Draws a company name on its own: a legal form by its share, a creation year for it, and a name that fits both. */
+function drawName(random: RandomSource): string {
+  const form = drawForm(random);
+  const prefix = drawPrefix(random, form);
+  return drawNameFor(random, form, creationYear(form, prefix * 1_000_000 + randomInt(random, 1_000_000)), random.next() < 0.1);
+}
+
+const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique', 'Groupe']);
 const ACTIVITY_WORDS = new Set([...ACTIVITIES, 'Avocats']);
 
 /**
- * Draws a company name with its legal form (shares of new French companies) and, for trade names, the trade word it opens
+ * Draws a company name with its legal form (shares of active French units) and, for trade names, the trade word it opens
  * with (or the activity word after the surname): "Julie Moreau EI", "Boulangerie Lefèvre SARL", "Moreau Conseil SASU",
  * "SCI Les Tilleuls", "Pharmacie du Centre SELARL". Draws the same name as `drawCompanyName` for the same random state.
  */
 export function drawCompany(random: RandomSource): CompanyName {
-  const name = drawName(random);
+  return companyNameParts(drawName(random));
+}
+
+/** A generated name's legal form and trade word ("Cabinet Dentaire" and "Clinique Vétérinaire" as one trade). */
+export function companyNameParts(name: string): CompanyName {
   const words = name.split(' ');
   const legalForm = words[0] === 'SCI' ? 'SCI' : (words[words.length - 1] as string);
   if (legalForm === 'EI' || legalForm === 'SCI') return { name, legalForm };
   const first = words[0] as string;
   const beforeForm = words[words.length - 2] as string;
-  const trade = TRADE_WORDS.has(first) ? first : ACTIVITY_WORDS.has(beforeForm) ? beforeForm : undefined;
+  const trade =
+    first === 'Cabinet' && words[1] === 'Dentaire'
+      ? 'Cabinet Dentaire'
+      : first === 'Clinique'
+        ? 'Clinique Vétérinaire'
+        : TRADE_WORDS.has(first)
+          ? first
+          : ACTIVITY_WORDS.has(beforeForm)
+            ? beforeForm
+            : undefined;
   return trade === undefined ? { name, legalForm } : { name, legalForm, trade };
 }
 

@@ -1,12 +1,15 @@
+import { extraKeysOf } from './company-fixtures.js';
 import { csvCell, csvHeader, csvRow, type CsvOptions } from './csv.js';
-import { parseExtraFields, type FixtureRecord, type RecordOptions } from './record-options.js';
+import { resolveRecordOptions, type FixtureRecord, type RecordOptions } from './record-options.js';
 
 /** The columns a record has beyond the API's six, for the given options, in the order records carry them. */
 export function extraColumnsOf(options: RecordOptions): string[] {
-  return [...(options.profile === 'edge-cases' ? ['address_line_2', 'edge_cases'] : []), ...parseExtraFields(options.fields ?? [])];
+  const resolved = resolveRecordOptions(options);
+  return resolved === undefined ? [] : extraKeysOf(resolved);
 }
 
-// null (no legal form, no second line) is an empty cell; the list of edge cases is one cell, `|`-separated.
+// null (no legal form, no second line) and an absent field (no VAT number) are empty cells; a list (edge cases, the
+// postal label's lines) is one cell, `|`-separated; booleans are `true` or `false`.
 function text(value: unknown): string {
   return value === null || value === undefined ? '' : Array.isArray(value) ? value.join('|') : String(value);
 }

@@ -1,8 +1,44 @@
-import { drawAddress } from './address.js';
+import { drawAddress, drawnCommune, drawnCommuneIsCoastal, type CommuneFacts } from './address.js';
 import type { CompanyRecord } from './company-record.js';
-import { drawCompanyName, drawnNameHash } from './company.js';
-import { createSirenSequence, drawEstablishment, MAX_DISTINCT_SIRENS, type SirenSequence } from './identifier-sequence.js';
+import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
+import { drawnNameHash, drawNameFor } from './company.js';
+import {
+  createSirenSequence,
+  drawEstablishment,
+  MAX_DISTINCT_SIRENS,
+  type EstablishmentKind,
+  type SirenSequence,
+} from './identifier-sequence.js';
 import { createRandom, type SeededRandom } from './random.js';
+
+/** The establishment-order table each legal form draws from. */
+const ESTABLISHMENT_KINDS: readonly EstablishmentKind[] = LEGAL_FORMS.map(({ form }) =>
+  form === 'EI'
+    ? 'individual'
+    : form === 'SCI'
+      ? 'property'
+      : form === 'SASU' || form === 'EURL'
+        ? 'single'
+        : form === 'SA'
+          ? 'large'
+          : 'company',
+);
+
+/**
+ * What a record was drawn from beyond its six fields: the extra fields derive from it, so that none contradicts another.
+ */
+export interface CompanyStory {
+  /** The legal form, an index of LEGAL_FORMS (company-story.ts). */
+  readonly form: number;
+  /** The SIREN as a 9-digit number. */
+  readonly siren: number;
+  /** The NIC as a number (order x 10 + check digit). */
+  readonly nic: number;
+  /** The company name as drawn. */
+  readonly name: string;
+  /** The commune of the address. */
+  readonly commune: CommuneFacts;
+}
 
 const ZERO = 48;
 const SPACE = 32;
@@ -52,6 +88,8 @@ export interface CompanyStream {
   next(): CompanyRecord;
   /** How many records `next()` has returned. */
   readonly index: number;
+  /** What the last record was drawn from (its legal form, SIREN, NIC, name and commune). */
+  story(): CompanyStory;
 }
 
 // Recent names are looked up by their hash (composed while each name is drawn, see drawnNameHash), not kept in a `Set`:
@@ -82,6 +120,11 @@ class SeededCompanyStream implements CompanyStream {
   #slots: number[] = EMPTY_SLOTS.slice();
   #entries = 0;
   #index = 0;
+  // The last record's story, kept as plain values: a default response never asks for it.
+  #form = 0;
+  #siren = 0;
+  #nic = 0;
+  #name = '';
 
   constructor(seed: number) {
     const keyStream = createRandom(seed ^ 0x5349524e); // "SIRN"
@@ -91,6 +134,10 @@ class SeededCompanyStream implements CompanyStream {
 
   get index(): number {
     return this.#index;
+  }
+
+  story(): CompanyStory {
+    return { form: this.#form, siren: this.#siren, nic: this.#nic, name: this.#name, commune: drawnCommune() };
   }
 
   /** Whether `name` (of hash `hash`) is one of the RECENT_NAMES names before record `index`. */
@@ -138,17 +185,25 @@ class SeededCompanyStream implements CompanyStream {
     const index = this.#index;
     if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
     const random = this.#random;
-    const siren = this.#sirens.next(random);
-    const nic = drawEstablishment(random, siren);
-    let company = drawCompanyName(random);
+    // The story first: a legal form, then a SIREN whose first two digits date the unit; the rest follows from them.
+    const form = drawForm(random);
+    const siren = this.#sirens.next(drawPrefix(random, form));
+    const nic = drawEstablishment(random, siren, ESTABLISHMENT_KINDS[form] as EstablishmentKind);
+    const address = drawAddress(random);
+    const year = creationYear(form, Math.floor(siren / 10));
+    const coastal = drawnCommuneIsCoastal();
+    let company = drawNameFor(random, form, year, coastal);
     let hash = drawnNameHash();
     while (this.#isRecent(company, hash, index)) {
-      company = drawCompanyName(random);
+      company = drawNameFor(random, form, year, coastal);
       hash = drawnNameHash();
     }
     this.#remember(company, hash, index);
     this.#index = index + 1;
-    const address = drawAddress(random);
+    this.#form = form;
+    this.#siren = siren;
+    this.#nic = nic;
+    this.#name = company;
     const siret = siretText(siren, nic);
     return {
       siret,
@@ -163,7 +218,8 @@ class SeededCompanyStream implements CompanyStream {
 
 /**
  * A generator of company records for one seed: `next()` returns record 0, 1, 2, ... Two independent streams are drawn from
- * the seed: one keys the SIREN permutations (so SIRETs never repeat), the other drives first digits, names and addresses.
+ * the seed: one keys the SIREN permutations (so SIRETs never repeat), the other drives the legal form, the SIREN's first
+ * two digits (its date), the establishment number, the address and the name.
  * A record's name is drawn again while it equals one of the previous NAME_WINDOW - 1 names, so a window of that many
  * records never repeats a name; the window is a fixed-size ring, so memory stays flat however long the stream.
  * @example const stream = createCompanyStream({ seed: 42 }); stream.next(); stream.next();

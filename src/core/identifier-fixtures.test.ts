@@ -53,6 +53,12 @@ describe('identifier fixtures', () => {
     }
   });
 
+  it('marks the Luhn-valid patterns implausible and every other fixture plausible', () => {
+    for (const f of fixtures) expect(f.plausible).toBe(f.kind !== 'luhn-valid-implausible');
+    expect(fixtures.filter((f) => !f.plausible && f.valid).length).toBeGreaterThan(100);
+    expect(Object.keys(fixtures[0] ?? {})).toEqual(['kind', 'identifier', 'value', 'valid', 'plausible']);
+  });
+
   it('includes the all-zeros and 11122233344455 patterns among the implausible Luhn-valid values', () => {
     const values = new Set(
       generateIdentifierFixtures(31 * 400, { seed: 7 })

@@ -33,6 +33,11 @@ export interface IdentifierFixture {
    * on the SIRET, La Poste's SIRETs by their digit sum. Most `luhn-valid-implausible` values are valid by these rules.
    */
   valid: boolean;
+  /**
+   * `false` for the Luhn-valid patterns no register hands out (`000000000`, `404040404`, `11122233344455`): a form that
+   * must refuse them needs this rule besides `valid`. `true` for every other kind.
+   */
+  plausible: boolean;
 }
 
 type Identifier = IdentifierFixture['identifier'];
@@ -270,7 +275,7 @@ export function createIdentifierFixtureStream(options: IdentifierFixtureOptions)
         IdentifierFixtureKind,
         Identifier,
       ];
-      return { kind, identifier, ...MAKERS[kind](random, identifier) };
+      return { kind, identifier, ...MAKERS[kind](random, identifier), plausible: kind !== 'luhn-valid-implausible' };
     },
   };
 }

@@ -1,28 +1,18 @@
 import type { RandomSource } from './random.js';
-import { createWeightedTable } from './weighted.js';
+import { createWeightedTable, type WeightedTable } from './weighted.js';
 
-// A SIREN is 8 free digits plus a Luhn check digit. Generated ones start with 3-9 (0 is unused, 1 and 2 are public bodies),
-// so the free part ranges over 30000000..99999999: seven blocks of 10 million values, one per first digit.
-const BLOCK = 10_000_000;
-const FIRST_DIGIT = 3;
-const LA_POSTE_OFFSET = 5_600_000; // SIREN 356000000: block 3, offset 5,600,000
-const HALF_BITS = 12;
+// A SIREN is 8 free digits plus a Luhn check digit. Generated ones start with 30-99 (0 is unused, 1 and 2 are public
+// bodies): seventy blocks of a million values, one per two-digit prefix, since the prefix dates the unit (company-story.ts).
+const BLOCK = 1_000_000;
+const FIRST_PREFIX = 30;
+const BLOCKS = 70;
+const LA_POSTE_BLOCK = 35 - FIRST_PREFIX; // SIREN 356000000: prefix 35, offset 600,000
+const LA_POSTE_OFFSET = 600_000;
+const HALF_BITS = 10;
 const HALF_MASK = (1 << HALF_BITS) - 1;
 
 /** How many distinct SIRENs one sequence can hand out before it would repeat one. */
-export const MAX_DISTINCT_SIRENS: number = 7 * BLOCK - 1;
-
-// Share of each first digit 3..9, in percent: active companies' SIRENs are mostly 3xx and 4xx (numbers handed out from the
-// 1970s to the 2000s), fewer 5xx, and the recent 8xx and 9xx; 6xx and 7xx are rarer. docs/data.md gives the source.
-const FIRST_DIGIT_SHARES = createWeightedTable<number>([
-  [3, 26],
-  [4, 26],
-  [5, 13],
-  [6, 2],
-  [7, 8],
-  [8, 15],
-  [9, 10],
-]);
+export const MAX_DISTINCT_SIRENS: number = BLOCKS * BLOCK - 1;
 
 // The Luhn contribution of each two-digit group when its units digit is doubled: from the units up, every group of a number
 // starts on a doubled digit, so a number's sum is its groups' sums, read two digits at a time.
@@ -43,15 +33,15 @@ function luhnSumOf(value: number): number {
 }
 
 /**
- * Hands out distinct SIRENs, their first digit drawn with the shares of active companies. Within each first digit's block
- * of 10 million, a keyed 4-round Feistel network permutes 24-bit values and cycle-walking keeps the result inside the block
- * (and off La Poste's number); the n-th SIREN of a block is the permutation of n. Seven counters are all it remembers, so a
- * stream of any length needs constant memory, and record i depends only on the draws before it. A full block hands its
- * turn to the next digit that has room.
+ * Hands out distinct SIRENs of a given two-digit prefix. Within each prefix's block of a million, a keyed 4-round Feistel
+ * network permutes 20-bit values and cycle-walking keeps the result inside the block (and off La Poste's number); the n-th
+ * SIREN of a block is the permutation of n. Seventy counters are all it remembers, so a stream of any length needs
+ * constant memory, and record i depends only on the draws before it. A full block hands its turn to the next prefix that
+ * has room (after a million records of one prefix, far beyond any response).
  */
 export interface SirenSequence {
-  /** The next SIREN, as a 9-digit number; throws after MAX_DISTINCT_SIRENS. */
-  next(random: RandomSource): number;
+  /** The next SIREN of `prefix` (30-99), as a 9-digit number; throws after MAX_DISTINCT_SIRENS. */
+  next(prefix: number): number;
 }
 
 /** Creates the SIREN sequence for one key (four 32-bit round keys drawn from the seed's stream). */
@@ -73,50 +63,54 @@ export function createSirenSequence(keys: readonly [number, number, number, numb
     right ^= round(left, keys[3] ^ salt);
     return (left << HALF_BITS) | right;
   };
-  // A literal, not new Array(7).fill(0): fill() on a fresh holey array is a call into V8's C++ runtime, made once a response.
-  const used = [0, 0, 0, 0, 0, 0, 0];
-  const capacity = (block: number): number => (block === 0 ? BLOCK - 1 : BLOCK);
+  const used = new Int32Array(BLOCKS);
+  const capacity = (block: number): number => (block === LA_POSTE_BLOCK ? BLOCK - 1 : BLOCK);
   let total = 0;
   return {
-    next(random) {
+    next(prefix) {
       if (total >= MAX_DISTINCT_SIRENS) throw new RangeError(`a sequence holds ${MAX_DISTINCT_SIRENS} distinct SIRENs`);
-      let block = FIRST_DIGIT_SHARES.draw(random) - FIRST_DIGIT;
-      while ((used[block] as number) >= capacity(block)) block = (block + 1) % 7;
+      let block = prefix - FIRST_PREFIX;
+      while ((used[block] as number) >= capacity(block)) block = (block + 1) % BLOCKS;
       const n = used[block] as number;
       used[block] = n + 1;
       total++;
-      // Cycle-walk: permute until the value lands in the block (minus La Poste's offset in block 3). Started from a member
-      // of that set, the walk is a bijection of the set onto itself, so the counter is first mapped into it.
-      let value = block === 0 && n >= LA_POSTE_OFFSET ? n + 1 : n;
+      // Cycle-walk: permute until the value lands in the block (minus La Poste's offset in its block). Started from a
+      // member of that set, the walk is a bijection of the set onto itself, so the counter is first mapped into it.
+      const laPoste = block === LA_POSTE_BLOCK;
+      let value = laPoste && n >= LA_POSTE_OFFSET ? n + 1 : n;
       do value = permute(value, block);
-      while (value >= BLOCK || (block === 0 && value === LA_POSTE_OFFSET));
-      const body = (FIRST_DIGIT + block) * BLOCK + value;
+      while (value >= BLOCK || (laPoste && value === LA_POSTE_OFFSET));
+      const body = (FIRST_PREFIX + block) * BLOCK + value;
       return body * 10 + ((10 - (luhnSumOf(body) % 10)) % 10);
     },
   };
 }
 
-// Establishment order numbers: most companies have one establishment (0001) or a handful; a few percent have a hundred or
-// more (chains, banks, networks), which the register's NICs from 0100 up show. docs/data.md gives the shares.
-const ESTABLISHMENT_ORDER = createWeightedTable<readonly [number, number]>([
-  [[1, 1], 560],
-  [[2, 2], 120],
-  [[3, 3], 60],
-  [[4, 5], 70],
-  [[6, 9], 60],
-  [[10, 29], 60],
-  [[30, 99], 40],
-  [[100, 299], 20],
-  [[300, 999], 8],
-  [[1000, 2999], 2],
-]);
+// Establishment order numbers (the NIC's first four digits): an individual entrepreneur's grows only when they move; small
+// companies have one establishment or a handful; a few percent of companies have a hundred or more (chains, banks,
+// networks), which the register's NICs from 0100 up show. Our estimates; docs/data.md gives the shares.
+/** Which establishment-order table a legal form draws from. */
+export type EstablishmentKind = 'individual' | 'property' | 'single' | 'company' | 'large';
+
+// prettier-ignore
+const ESTABLISHMENT_ORDERS: Record<EstablishmentKind, WeightedTable<readonly [number, number]>> = {
+  individual: createWeightedTable<readonly [number, number]>([[[1, 1], 75], [[2, 2], 15], [[3, 3], 6], [[4, 5], 4]]),
+  property: createWeightedTable<readonly [number, number]>([[[1, 1], 85], [[2, 2], 12], [[3, 3], 3]]),
+  single: createWeightedTable<readonly [number, number]>([[[1, 1], 70], [[2, 2], 15], [[3, 3], 6], [[4, 5], 5], [[6, 9], 3], [[10, 29], 1]]),
+  company: createWeightedTable<readonly [number, number]>([
+    [[1, 1], 560], [[2, 2], 120], [[3, 3], 60], [[4, 5], 70], [[6, 9], 60], [[10, 29], 60], [[30, 99], 40], [[100, 299], 20], [[300, 999], 8],
+  ]),
+  large: createWeightedTable<readonly [number, number]>([
+    [[1, 1], 300], [[2, 2], 100], [[3, 3], 60], [[4, 5], 70], [[6, 9], 80], [[10, 29], 120], [[30, 99], 120], [[100, 299], 80], [[300, 999], 50], [[1000, 2999], 20],
+  ]),
+};
 
 /**
  * The establishment part (NIC) for a SIREN, as a number below 30000 to be written on 5 digits: a 4-digit order number
- * and the digit that makes the whole 14-digit SIRET pass the Luhn check.
+ * (drawn for the kind of unit) and the digit that makes the whole 14-digit SIRET pass the Luhn check.
  */
-export function drawEstablishment(random: RandomSource, siren: number): number {
-  const [min, max] = ESTABLISHMENT_ORDER.draw(random);
+export function drawEstablishment(random: RandomSource, siren: number, kind: EstablishmentKind): number {
+  const [min, max] = ESTABLISHMENT_ORDERS[kind].draw(random);
   const order = min + Math.floor(random.next() * (max - min + 1));
   // Luhn over siren(9) + order(4) + check(1), counting from the right: the check digit (1st) is not doubled, the order's
   // units digit (2nd) is, and so is the SIREN's units digit (6th).

@@ -86,25 +86,60 @@ export interface WeightedIndex {
   aliasOf(column: number): number;
 }
 
+// Classes rather than objects of closures: every index and table shares one set of methods, so the call sites that draw
+// from many of them (a street table per commune size, a prefix table per legal form, a first-name table per birth cohort)
+// stay monomorphic and inline the draw.
+class AliasIndex implements WeightedIndex {
+  readonly total: number;
+  readonly #cells: Float64Array;
+  readonly #n: number;
+
+  constructor(weights: ArrayLike<number>) {
+    const { cells, total } = createAliasTables(weights);
+    this.#cells = cells;
+    this.#n = weights.length;
+    this.total = total;
+  }
+
+  drawIndex(random: RandomSource): number {
+    const u = random.next() * this.#n;
+    const column = Math.floor(u);
+    return u - column < (this.#cells[2 * column] as number) ? column : (this.#cells[2 * column + 1] as number);
+  }
+
+  // The same arithmetic as drawIndex, in the same order, so the steps draw the same positions.
+  columnOf(u: number): number {
+    return Math.floor(u * this.#n);
+  }
+
+  takesAlias(u: number, column: number): boolean {
+    return !(u * this.#n - column < (this.#cells[2 * column] as number));
+  }
+
+  aliasOf(column: number): number {
+    return this.#cells[2 * column + 1] as number;
+  }
+}
+
+class AliasTable<T> extends AliasIndex implements WeightedTable<T> {
+  readonly values: readonly T[];
+
+  constructor(values: readonly T[], weights: ArrayLike<number>) {
+    super(weights);
+    this.values = values;
+  }
+
+  draw(random: RandomSource): T {
+    return this.values[this.drawIndex(random)] as T;
+  }
+}
+
 /**
  * Builds a weighted index from the weights alone.
  * @example createWeightedIndex(new Float64Array([3, 1])).drawIndex(random)
  */
 export function createWeightedIndex(weights: ArrayLike<number>): WeightedIndex {
-  const { cells, total } = createAliasTables(weights);
-  const n = weights.length;
-  return {
-    total,
-    drawIndex(random) {
-      const u = random.next() * n;
-      const column = Math.floor(u);
-      return u - column < (cells[2 * column] as number) ? column : (cells[2 * column + 1] as number);
-    },
-    // The same arithmetic as drawIndex, in the same order, so the steps draw the same positions.
-    columnOf: (u) => Math.floor(u * n),
-    takesAlias: (u, column) => !(u * n - column < (cells[2 * column] as number)),
-    aliasOf: (column) => cells[2 * column + 1] as number,
-  };
+  return new AliasIndex(weights);
 }
 
 /**
@@ -118,19 +153,5 @@ export function createWeightedTable<T>(entries: ReadonlyArray<readonly [T, numbe
   const values = entries.map(([value]) => value);
   const weights = new Float64Array(n);
   for (let i = 0; i < n; i++) weights[i] = (entries[i] as readonly [T, number])[1];
-  const { cells, total } = createAliasTables(weights);
-  return {
-    values,
-    total,
-    draw(random) {
-      const u = random.next() * n;
-      const column = Math.floor(u);
-      return values[u - column < (cells[2 * column] as number) ? column : (cells[2 * column + 1] as number)] as T;
-    },
-    drawIndex(random) {
-      const u = random.next() * n;
-      const column = Math.floor(u);
-      return u - column < (cells[2 * column] as number) ? column : (cells[2 * column + 1] as number);
-    },
-  };
+  return new AliasTable(values, weights);
 }

@@ -66,11 +66,15 @@ export interface AppOptions {
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
   onRecords?(records: CompanyRecord[], request: Request): void;
   /**
-   * Extension, never on by default: extra record fields (`vat_number`, `legal_form`, `naf_code`, `naf_label`,
-   * `created_on`), added to every record after the six of the spec (JSON and CSV). Not a query parameter. @default []
+   * Extension, never on by default: extra record fields (`EXTRA_FIELDS`: `vat_number`, `legal_form`, `naf_code`,
+   * `created_on`, `status`, `insee_code`, `postal_lines`...), added to every record after the six of the spec (JSON and
+   * CSV). Not a query parameter. @default []
    */
   fields?: RecordOptions['fields'];
-  /** Extension: `edge-cases` serves long, capitalised, NFD... names and addresses (docs/fixtures.md). @default 'default' */
+  /**
+   * Extension: `edge-cases` serves long, capitalised, NFD... names and addresses; `negative` serves cases a form must
+   * handle, each with `valid` and `reason` (docs/fixtures.md). @default 'default'
+   */
   profile?: RecordOptions['profile'];
   /**
    * Rate-limit headers of free-tier answers: `draft` (`RateLimit`, `RateLimit-Policy`), `x-ratelimit` (`X-RateLimit-Limit`,

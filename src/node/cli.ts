@@ -6,7 +6,7 @@ import { CliUsageError } from './cli-usage-error.js';
 const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
                      [--fields ${EXTRA_FIELDS.join(',')}] [--profile ${PROFILES.join('|')}]
-  siret-mock identifiers --count N [--seed S]   (NDJSON: {"kind","identifier","value","valid"}; identifiers --help for kinds)
+  siret-mock identifiers --count N [--seed S]   (NDJSON {kind,identifier,value,valid,plausible}; identifiers --help for kinds)
   siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)
   siret-mock --version`;
 

@@ -129,7 +129,7 @@ export const GENERATE_USAGE: string = `Usage: siret-mock generate --count N [fla
       --excel                   with --format csv: UTF-8 BOM and ";" for French Excel
   -o, --output FILE             write to FILE instead of stdout
       --fields LIST             extra fields, comma-separated: ${EXTRA_FIELDS.join(',')} [none]
-      --profile NAME            ${PROFILES.join(' or ')} (long, capitalised, NFD names...) [default]
+      --profile NAME            ${PROFILES.join(', ')} (edge-cases: long, NFD names...; negative: cases a form must refuse) [default]
   -h, --help                    print this help`;
 
 /** `siret-mock generate`: only data goes to stdout (or --output); a progress bar goes to stderr when it is a terminal. */

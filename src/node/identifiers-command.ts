@@ -14,7 +14,7 @@ const OPTIONS = {
 
 /** `siret-mock identifiers --help`. */
 export const IDENTIFIERS_USAGE: string = `Usage: siret-mock identifiers --count N [--seed S]
-  Writes N identifier fixtures for validator tests as NDJSON, one {"kind","identifier","value","valid"} a line.
+  Writes N identifier fixtures for validator tests as NDJSON, one {"kind","identifier","value","valid","plausible"} a line.
   --count, -n N   how many fixtures, 1..${MAX_COUNT}
   --seed, -s S    0..${MAX_SEED}; the same seed gives the same fixtures  [random]
   kinds: ${[...new Set(IDENTIFIER_FIXTURE_CYCLE.map(([kind]) => kind))].join(', ')}`;

@@ -27,7 +27,7 @@ describe('commune table weights', () => {
     expect(communes.some(({ info }) => (info?.population ?? Infinity) < 100)).toBe(true);
   });
 
-  it('keeps neighbouring lines of the table mostly in one département, for roads to lead somewhere near', () => {
+  it('keeps the table in postcode order, neighbouring lines mostly in one département (the order it compresses best in)', () => {
     const same = table.values
       .slice(1)
       .filter(

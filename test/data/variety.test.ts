@@ -41,35 +41,36 @@ describe('shares that follow their sources (docs/data.md)', () => {
   const share = (test: (company: string) => boolean): number => records.filter((r) => test(r.company)).length / records.length;
   const form = (f: string) => (company: string) => company.endsWith(` ${f}`) && !company.startsWith('SCI ');
 
-  it('draws legal forms like new companies: EI about 60%, SASU above SAS, then SARL, SCI and EURL', () => {
+  it('draws legal forms like the stock of active units: EI about 53%, then SARL, SASU, SAS, EURL and SCI', () => {
     const shares = {
       EI: share(form('EI')),
+      SARL: share(form('SARL')),
       SASU: share(form('SASU')),
       SAS: share(form('SAS')),
-      SARL: share(form('SARL')),
-      SCI: share((c) => c.startsWith('SCI ')),
       EURL: share(form('EURL')),
+      SCI: share((c) => c.startsWith('SCI ')),
     };
-    expect(shares.EI).toBeGreaterThan(0.57);
-    expect(shares.EI).toBeLessThan(0.63);
-    expect(shares.SASU).toBeGreaterThan(shares.SAS);
-    expect(shares.SAS).toBeGreaterThan(shares.SARL);
-    expect(shares.SARL).toBeGreaterThan(shares.EURL);
-    expect(shares.SCI).toBeGreaterThan(0.04);
+    const expected = { EI: 0.53, SARL: 0.17, SASU: 0.1, SAS: 0.085, EURL: 0.055, SCI: 0.04 };
+    for (const [name, value] of Object.entries(expected))
+      expect(Math.abs(shares[name as keyof typeof shares] - value), name).toBeLessThan(0.01);
   });
 
-  it('gives a few percent of establishments an order of 0100 or more, most 0001', () => {
-    const order = records.map((r) => Number(r.siret.replace(/ /g, '').slice(9, 13)));
-    const high = order.filter((o) => o >= 100).length / order.length;
-    expect(high).toBeGreaterThan(0.02);
-    expect(high).toBeLessThan(0.045);
-    expect(order.filter((o) => o === 1).length / order.length).toBeGreaterThan(0.5);
+  it('gives a few percent of establishments an order of 0100 or more, most 0001, and individual entrepreneurs at most five', () => {
+    const order = (r: (typeof records)[number]) => Number(r.siret.replace(/ /g, '').slice(9, 13));
+    const high = records.filter((r) => order(r) >= 100).length / records.length;
+    expect(high).toBeGreaterThan(0.005);
+    expect(high).toBeLessThan(0.03);
+    expect(records.filter((r) => order(r) === 1).length / records.length).toBeGreaterThan(0.6);
+    for (const r of records.filter((x) => x.company.endsWith(' EI'))) expect(order(r)).toBeLessThanOrEqual(5);
   });
 
-  it('weights SIREN first digits like active companies: mostly 3 and 4', () => {
-    const digit = (d: string) => records.filter((r) => r.siren.startsWith(d)).length / records.length;
-    expect(digit('3') + digit('4')).toBeGreaterThan(0.48);
-    for (const d of ['5', '6', '7', '8', '9']) expect(digit(d)).toBeLessThan(digit('4'));
-    expect(digit('6')).toBeGreaterThan(0);
+  it('numbers units by era: recent 8xx and 9xx SIRENs on most individual entrepreneurs, no old 5xx-7xx on an SAS', () => {
+    const prefix = (r: (typeof records)[number]) => Number(r.siren.slice(0, 2));
+    const individuals = records.filter((r) => r.company.endsWith(' EI'));
+    expect(individuals.filter((r) => prefix(r) >= 80).length / individuals.length).toBeGreaterThan(0.6);
+    expect(records.filter((r) => prefix(r) >= 80).length / records.length).toBeGreaterThan(0.45);
+    const old = (p: number) => (p >= 54 && p <= 74) || p === 77 || p === 78;
+    for (const r of records.filter((x) => / SASU?$| EURL$| SEL\w+$| EI$/.test(x.company))) expect(old(prefix(r)), r.company).toBe(false);
+    expect(records.filter((r) => old(prefix(r))).length / records.length).toBeGreaterThan(0.002);
   });
 });

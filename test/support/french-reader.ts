@@ -1,9 +1,11 @@
 // A French reader's rules for generated records, written down so that a test can count the records a reader would stop at.
-// Each rule names what is wrong; `checkRecord` returns the broken rules of one record (none for a believable one).
-import { createRequire } from 'node:module';
-import { departementOfPostcode, loadCommunes } from '../../src/core/address.js';
+// Each rule names what is wrong; `checkRecord` returns the broken rules of one record (none for a believable one). The
+// rules on the six API fields always apply; those on an extra field apply when the record carries it (story-rules.ts).
 import type { CompanyRecord } from '../../src/core/company-record.js';
-import { ACTIVITIES, FIRST_NAMES, TRADES } from '../../src/core/data/names.js';
+import { ACTIVITIES, FIRST_NAMES, STREET_COASTAL, STREET_NATURE, TRADES } from '../../src/core/data/names.js';
+import type { FixtureRecord } from '../../src/core/record-options.js';
+import { communeOfPair, isEpciNeighbour, type RegisterEntry } from './register.js';
+import { storyViolations } from './story-rules.js';
 
 const FORMS = ['EI', 'SASU', 'SAS', 'SARL', 'EURL', 'SELARL', 'SELAS', 'SNC', 'SA'] as const;
 /** Forms of one owner: a name implying partners or a family business contradicts them. */
@@ -57,74 +59,38 @@ const COMPOUND_FIRST_NAMES = new Set([
 const UNHYPHENATED = new RegExp(`(^| )(${[...COMPOUND_FIRST_NAMES].map((n) => n.replace('-', ' ')).join('|')})( |$)`);
 
 const STREET = /^(\d+)( bis| ter)? (Rue|Avenue|Boulevard|Chemin|Route|Impasse|Allée|Place|Quai|Cours) (.+)$/;
-/** Highest plausible number by street type: impasses and squares are short, rural roads use metric numbering. */
-const MAX_NUMBER: Record<string, number> = {
-  Rue: 300,
-  Avenue: 400,
-  Boulevard: 400,
-  Chemin: 999,
-  Route: 2000,
-  Impasse: 30,
-  Allée: 80,
-  Place: 50,
-  Quai: 150,
-  Cours: 200,
+/**
+ * Highest plausible number by street type and commune size (under 2,000 inhabitants, 5,000, 20,000, 100,000, above): a
+ * village's streets are short; chemins and routes are numbered in metres from their start (up to 999), except in dense
+ * cities (Paris and its inner ring, the large cities outside the South) where they are town streets. 0: not found there.
+ */
+const MAX_NUMBER: Record<string, readonly number[]> = {
+  Rue: [80, 120, 150, 200, 300],
+  Avenue: [0, 120, 200, 250, 300],
+  Boulevard: [0, 0, 150, 200, 250],
+  Place: [30, 40, 40, 50, 50],
+  Impasse: [20, 25, 25, 25, 30],
+  Allée: [40, 60, 60, 60, 80],
+  Chemin: [999, 999, 999, 999, 999],
+  Route: [999, 999, 999, 999, 999],
+  Quai: [0, 0, 90, 90, 120],
+  Cours: [0, 0, 120, 120, 150],
 };
-/** Street types of towns, not villages. */
-const TOWN_TYPES = new Set(['Boulevard', 'Quai', 'Cours']);
+const DENSE_ROAD_MAX: Record<string, number> = { Chemin: 99, Route: 150 };
+/** Départements whose cities number their roads in metres whatever their size (Marseille, Nice, Toulon...). */
+const METRIC_SOUTH = new Set(['04', '05', '06', '11', '13', '2A', '2B', '30', '34', '66', '83', '84']);
 /** "Nationale" is feminine and names a through road: Rue, Avenue or Route only. */
 const NATIONALE_TYPES = new Set(['Rue', 'Avenue', 'Route']);
+/** Overseas departments and collectivities of the tropics: no poplars, oaks or lime trees in their streets. */
+const TROPICAL = new Set(['971', '972', '973', '974', '976', '977', '978']);
+const TEMPERATE_NATURE = new Set(STREET_NATURE);
+/** Names only a commune on the sea has: its beach, harbour, lighthouse, dunes. */
+const COASTAL_NAMES = new Set([...STREET_COASTAL, 'de la Plage', 'du Port']);
 
-let populations: Map<string, number> | undefined;
-/** The register's population of the commune with this (name, postcode) pair; a city split into arrondissements counts whole. */
-function populationOf(city: string, postcode: string): number {
-  if (!populations) {
-    const require = createRequire(import.meta.url);
-    const register = require('@etalab/decoupage-administratif/data/communes.json') as RegisterCommune[];
-    const current = new Map(register.filter((c) => c.type === 'commune-actuelle').map((c) => [c.code, c]));
-    populations = new Map();
-    for (const c of register) {
-      const owner = c.type === 'commune-actuelle' ? c : c.type === 'arrondissement-municipal' ? current.get(c.commune ?? '') : undefined;
-      if (!owner) continue;
-      for (const p of c.codesPostaux ?? []) {
-        const key = `${owner.nom}|${p}`;
-        populations.set(key, Math.max(populations.get(key) ?? 0, owner.population ?? 0));
-      }
-    }
-  }
-  return populations.get(`${city}|${postcode}`) ?? 0;
-}
-
-interface RegisterCommune {
-  code: string;
-  nom: string;
-  type: string;
-  commune?: string;
-  codesPostaux?: string[];
-  population?: number;
-}
-
-let communeIndex: { byDepartement: Map<string, Set<string>>; departements: Map<string, Set<string>> } | undefined;
-/** Names of the table's communes sharing a département with `city` (a commune's postcodes may span two départements). */
-function nearbyCommuneNames(city: string): Set<string> {
-  if (!communeIndex) {
-    communeIndex = { byDepartement: new Map(), departements: new Map() };
-    for (const c of loadCommunes().values) {
-      for (const postcode of c.postcodes) {
-        const d = departementOfPostcode(postcode);
-        const names = communeIndex.byDepartement.get(d) ?? new Set<string>();
-        names.add(c.name);
-        communeIndex.byDepartement.set(d, names);
-        const departements = communeIndex.departements.get(c.name) ?? new Set<string>();
-        departements.add(d);
-        communeIndex.departements.set(c.name, departements);
-      }
-    }
-  }
-  const out = new Set<string>();
-  for (const d of communeIndex.departements.get(city) ?? []) for (const name of communeIndex.byDepartement.get(d) ?? []) out.add(name);
-  return out;
-}
+const sizeClass = (population: number): number =>
+  population < 2000 ? 0 : population < 5000 ? 1 : population < 20000 ? 2 : population < 100000 ? 3 : 4;
+const isDense = (commune: RegisterEntry): boolean =>
+  ['75', '92', '93', '94'].includes(commune.departement) || (commune.population >= 100000 && !METRIC_SOUTH.has(commune.departement));
 
 /** The place a "de ..." complement names, undoing the contraction: "du Mans" -> "Le Mans", "d'Oyonnax" -> "Oyonnax". */
 function placeAfterDe(complement: string): string | undefined {
@@ -149,8 +115,26 @@ function grammarViolations(text: string): string[] {
   return out;
 }
 
-function companyViolations(company: string): string[] {
-  const out = grammarViolations(company);
+/** What an edge-case name may add to a company's, never to an individual entrepreneur's (a person's name). */
+const EDGE_BUSINESS =
+  /&|\d|'|\u2019|\b(Société|Établissements|Compagnie|Cie|Co|Associés|Fils|Réunis|Union|Équipements|Fournitures|Travaux|Études)\b/i;
+
+function companyViolations(record: FixtureRecord): string[] {
+  const edge = record.edge_cases !== undefined;
+  const company = record.company.normalize('NFC');
+  if (record.diffusion === 'partial') return company === '[ND]' ? [] : ['a non-diffusible unit shows its name'];
+  if (company === '[ND]') return ['a public unit hides its name'];
+  const out: string[] = [];
+  // The edge-case profile's bound holds in the form served and in NFC: 120 UTF-16 units (an NFD name counts its marks).
+  if (company.length > 120 || record.company.length > 120) out.push('name longer than 120 UTF-16 units');
+  if (edge) {
+    // Capitals, "&", apostrophes and added phrases are the profile's point; a person's name must still be one.
+    const words = company.split(' ');
+    if (words.at(-1)?.toUpperCase() === 'EI' && (EDGE_BUSINESS.test(company) || words.length > 5))
+      out.push("EI on a name that is not a person's");
+    return out;
+  }
+  out.push(...grammarViolations(company));
   const words = company.split(' ');
   const last = words.at(-1) as string;
   const isSci = words[0] === 'SCI';
@@ -181,55 +165,81 @@ function companyViolations(company: string): string[] {
     const parts = w.split('-');
     if (parts.length === 2 && parts[0] === parts[1]) out.push('the same name twice');
   }
+  // A shop "de la Plage" or "du Port" is by the sea.
+  const commune = communeOfPair(record.city.normalize('NFC'), record.postcode);
+  const place = / (de la Plage|du Port)( |$)/.exec(company);
+  if (place && commune && !commune.coastal) out.push('a shop "de la Plage" or "du Port" inland');
   return out;
 }
 
-function streetViolations(record: CompanyRecord): string[] {
-  const match = STREET.exec(record.street_address);
+function streetViolations(record: FixtureRecord): string[] {
+  const streetAddress = record.street_address.normalize('NFC');
+  if (record.diffusion === 'partial') return streetAddress === '[ND]' ? [] : ['a non-diffusible unit shows its street'];
+  if (record.edge_cases?.includes('lieu-dit')) return /^\d/.test(streetAddress) ? ['a lieu-dit with a number'] : [];
+  const match = STREET.exec(streetAddress);
   if (!match) return ['street line not "<number> <type> <name>"'];
   const [, number, , type, name] = match as unknown as [string, string, string | undefined, string, string];
   const out = grammarViolations(name);
   const n = Number(number);
-  if (n < 1 || n > (MAX_NUMBER[type] as number)) out.push(`number ${n} too high for a ${type}`);
+  const commune = communeOfPair(record.city.normalize('NFC'), record.postcode);
+  if (!commune) return [...out, 'not an official (city, postcode) pair'];
+  const size = sizeClass(commune.population);
+  const max = isDense(commune) && DENSE_ROAD_MAX[type] !== undefined ? (DENSE_ROAD_MAX[type] as number) : (MAX_NUMBER[type]?.[size] ?? 0);
+  if (max === 0) out.push(`a ${type} in a commune too small for one`);
+  else if (n < 1 || n > (record.edge_cases?.includes('street-number-over-1000') && max === 999 ? 4999 : max)) {
+    out.push(`number too high for a ${type} in a commune of that size`);
+  }
   if (name === 'Nationale' && !NATIONALE_TYPES.has(type)) out.push(`"${type} Nationale"`);
   if (/^de (La|L') /.test(name) || /^de L'/.test(name)) out.push('capital article after "de" ("Route de La Rochelle")');
-  if (TOWN_TYPES.has(type) && populationOf(record.city, record.postcode) < 5000) out.push(`a ${type} in a village`);
   if ((type === 'Route' || type === 'Chemin') && record.city === 'Paris') out.push(`a ${type} in Paris`);
   // A street named after a town is never in that town ("Rue de Paris" in Paris).
-  if (placeAfterDe(name) === record.city) out.push('street named after its own town');
+  if (placeAfterDe(name) === record.city.normalize('NFC')) out.push('street named after its own town');
   if (type === 'Route') {
     const place = placeAfterDe(name);
-    if (name !== 'Nationale' && !(place && nearbyCommuneNames(record.city).has(place))) out.push('route not leading to a nearby commune');
+    if (name !== 'Nationale' && !(place && isEpciNeighbour(commune, place))) out.push('route not leading to a commune of the same EPCI');
   }
   if (type === 'Chemin') {
     if (/^\p{Lu}/u.test(name)) out.push('chemin named after a person');
-    // "Chemin du Moulin" names a mill; "Chemin de Bellegarde" names a place, which must be a nearby commune.
+    // "Chemin du Moulin" names a mill; "Chemin de Bellegarde" names a place, which must be a neighbouring commune.
     const place = /^(de |d')(\p{Lu}.*)$/u.exec(name)?.[2];
-    if (place && !nearbyCommuneNames(record.city).has(place)) out.push('chemin to a place that is not a nearby commune');
+    if (place && !isEpciNeighbour(commune, place)) out.push('chemin to a place that is not a commune of the same EPCI');
   }
+  // "Route de la Falaise" may lead to the commune La Falaise: a neighbour's name is no seaside word.
+  const neighbour =
+    (type === 'Route' || type === 'Chemin') && placeAfterDe(name) !== undefined && isEpciNeighbour(commune, placeAfterDe(name) as string);
+  if (COASTAL_NAMES.has(name) && !commune.coastal && !neighbour) out.push('a seaside street name inland');
+  if (TROPICAL.has(commune.departement) && TEMPERATE_NATURE.has(name)) out.push('a temperate tree or bird in a tropical street');
   if (/^\p{Ll}/u.test(name) && !/^(du|des|de|d')[ '\p{L}]/u.test(name)) out.push('street name starts with a stray lower-case word');
   return out;
 }
 
 /** The rules one record breaks, as short descriptions; empty for a record a French reader would believe. */
-export function checkRecord(record: CompanyRecord): string[] {
-  return [...companyViolations(record.company), ...streetViolations(record)];
+export function checkRecord(record: CompanyRecord | FixtureRecord): string[] {
+  const fixture = record as FixtureRecord;
+  return [...companyViolations(fixture), ...streetViolations(fixture), ...storyViolations(fixture)];
 }
 
 /** Counts broken rules over many records, with one example record per rule. */
-export function checkRecords(records: Iterable<CompanyRecord>): {
+export function checkRecords(records: Iterable<CompanyRecord | FixtureRecord>): {
   total: number;
+  records: number;
+  broken: number;
   byRule: Map<string, { count: number; example: CompanyRecord }>;
 } {
   const byRule = new Map<string, { count: number; example: CompanyRecord }>();
   let total = 0;
+  let count = 0;
+  let broken = 0;
   for (const record of records) {
-    for (const rule of checkRecord(record)) {
+    count++;
+    const rules = checkRecord(record);
+    if (rules.length > 0) broken++;
+    for (const rule of rules) {
       total++;
       const entry = byRule.get(rule);
       if (entry) entry.count++;
       else byRule.set(rule, { count: 1, example: record });
     }
   }
-  return { total, byRule };
+  return { total, records: count, broken, byRule };
 }

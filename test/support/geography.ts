@@ -13,7 +13,7 @@ interface RegisterCommune {
 }
 
 interface Geography {
-  /** Each département's share of the register's population (current communes of metropolitan France and the DROM). */
+  /** Each département's share of the register's population (current communes of France, the DROM and 975, 977, 978). */
   populationShare: Map<string, number>;
   /** The commune behind a (city, postcode) pair: its département and population (a split city counts whole). */
   communeOf: Map<string, { departement: string; population: number }>;
@@ -26,8 +26,13 @@ export function loadGeography(): Geography {
   if (geography) return geography;
   const require = createRequire(import.meta.url);
   const register = require('@etalab/decoupage-administratif/data/communes.json') as RegisterCommune[];
+  // Metropolitan France, the overseas departments and the three collectivities SIRENE covers (975, 977, 978).
   const current = register.filter(
-    (c) => c.type === 'commune-actuelle' && c.zone !== 'com' && (c.population ?? 0) > 0 && c.codesPostaux?.length,
+    (c) =>
+      c.type === 'commune-actuelle' &&
+      (c.zone !== 'com' || ['975', '977', '978'].includes(c.departement as string)) &&
+      (c.population ?? 0) > 0 &&
+      c.codesPostaux?.length,
   );
   const byCode = new Map(current.map((c) => [c.code, c]));
   const total = current.reduce((sum, c) => sum + (c.population ?? 0), 0);

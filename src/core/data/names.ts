@@ -153,6 +153,9 @@ export const PLACES: readonly string[] = [
   'de la Fontaine', 'du Moulin', "de l'Hôtel de Ville", 'des Remparts', 'du Canal', 'de la Cathédrale', 'du Stade',
 ];
 
+/** Places of PLACES that only a coastal commune has: a shop "de la Plage" or "du Port" is by the sea. */
+export const COASTAL_PLACES: readonly string[] = ['de la Plage', 'du Port'];
+
 /** What follows "SCI" when it is not a family name: a place or a tree, written with a lower-case article. */
 export const SCI_NAMES: readonly string[] = [
   'Les Tilleuls', 'Les Acacias', 'Le Clos', 'Les Chênes', 'du Parc', 'Les Jardins', 'La Fontaine', 'Les Pins', 'Le Moulin',
@@ -245,11 +248,35 @@ export const STREET_SAINTS: readonly string[] = [
   'Sainte-Catherine', 'Saint-Germain', 'Saint-Denis', 'Saint-Julien', 'Saint-Sébastien', 'Sainte-Marie', 'Saint-Blaise',
 ];
 
-/** Waterside names for quays. */
-export const STREET_WATER: readonly string[] = ['du Port', 'du Canal', 'des Pêcheurs', 'des Bateliers', 'des Mariniers', 'de la Gare'];
+/** Waterside names for quays (a river, a canal, the railway). */
+export const STREET_WATER: readonly string[] = ['du Canal', 'des Pêcheurs', 'des Bateliers', 'des Mariniers', 'de la Gare', 'de la Rivière'];
+
+/** Names of the seaside, for coastal communes only. */
+export const STREET_COASTAL: readonly string[] = [
+  'de la Plage', 'de la Mer', 'du Phare', 'des Dunes', 'de la Corniche', 'des Mouettes', 'des Goélands', 'des Embruns',
+  'du Large', 'de la Jetée', 'du Port', 'des Marins', 'des Sables',
+];
+
+/**
+ * Trees, flowers and birds of the tropical overseas departments and collectivities (Guadeloupe, Martinique, Guyane, La
+ * Réunion, Mayotte, Saint-Barthélemy, Saint-Martin), in place of the temperate ones of STREET_NATURE.
+ */
+export const STREET_TROPICAL_NATURE: readonly string[] = [
+  'des Flamboyants', 'des Cocotiers', 'des Manguiers', 'des Frangipaniers', 'des Bougainvilliers', 'des Hibiscus',
+  'des Tamariniers', 'des Filaos', 'des Badamiers', 'des Palmiers', 'des Orchidées', 'des Alamandas', 'des Balisiers',
+  'des Goyaviers', 'des Letchis', 'des Bananiers', 'des Anthuriums', 'des Fougères', 'des Colibris', 'des Vanilliers',
+  'des Avocatiers', 'des Corossoliers', 'des Ylangs', 'des Lataniers', 'des Arums',
+];
+
+/** Countryside names of the tropical overseas communes, in place of STREET_RURAL. */
+export const STREET_TROPICAL_RURAL: readonly string[] = [
+  'de la Ravine', 'du Morne', "de l'Anse", 'de la Savane', 'des Cannes', "de l'Habitation", 'du Bassin', 'de la Source',
+  'des Hauts', 'du Piton', 'de la Rivière', 'du Canal', 'de la Distillerie', "de l'Usine", 'des Mornes', 'du Moulin',
+  'de la Caféière', 'de la Chapelle', 'des Plateaux', 'du Ruisseau',
+];
 
 /** Every street name above, for tests that look at the whole vocabulary. */
 export const STREET_NAMES: readonly string[] = [
   ...STREET_PEOPLE, ...STREET_DATES, ...STREET_TOWN, ...STREET_NATURE, ...STREET_RURAL, ...STREET_PLACES, ...STREET_SAINTS,
-  ...STREET_WATER, 'Nationale',
+  ...STREET_WATER, ...STREET_COASTAL, ...STREET_TROPICAL_NATURE, ...STREET_TROPICAL_RURAL, 'Nationale',
 ];
