@@ -34,6 +34,9 @@ const { createHandlers } = require('siret-mock/msw');
 assert.equal(generateCompanies(1, { seed: 42 }).length, 1);
 assert.equal(createHandlers().handlers.length, 2);
 assert.match(require.resolve('siret-mock/msw'), /index\.cjs$/);
+// The server and the Vite plugin load srvx, which is ESM only: through require(esm) (Node 20.19+).
+assert.equal(typeof require('siret-mock/node').createSiretServer, 'function');
+assert.equal(typeof require('siret-mock/vite').siretMock, 'function');
 console.log('CommonJS entry points ok');
 JS
 node check.cjs

@@ -2,7 +2,7 @@
 # Bounded stress suites that `npm test` cannot run: exactly 10 of 1,000 concurrent requests with the Redis store (one
 # in-process server, then two `siret-mock serve` processes sharing one Redis), the memory store's bytes per caller and its
 # sweep (100,000 callers), the built CLI's peak RSS (200,000 vs 10,000 records), and 1,000 slow readers of large answers
-# against a `serve` process (closed within the 10 s write-stall bound, probe p99 and RSS reported), and 1,500 requests
+# against a `serve` process (reset within the 10 s answer deadline, probe p99 and RSS reported), and 1,500 requests
 # mutated by zzuf against a `serve` process. About 100 s. The fuzz, exactness
 # (memory store) and slow-client suites are part of `npm run test:acceptance`. Long versions: `npm run test:stress` (see docs/robustness.md).
 # Installs nothing: .ci/run installs redis-server and zzuf; the tests start their own on a free loopback port.

@@ -1,6 +1,7 @@
 import { bypass } from 'msw';
 import { COMPANY_FIELDS, type CompanyRecord } from 'siret-mock';
 import { startMockBackend, type MockBackend } from './mock-backend.js';
+import { httpLink } from './http-link.js';
 import { parseCsv } from './parse-csv.js';
 import { readQuotaHeaders } from './rate-limit-header.js';
 import {
@@ -298,7 +299,7 @@ function render(result: Exchange): void {
   else if (!response.ok) {
     const message = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
     const code = typeof body.error === 'string' ? ` (${body.error})` : '';
-    showErrorPanel(`${message}${code}`, typeof body.upgrade === 'string' ? body.upgrade : undefined);
+    showErrorPanel(`${message}${code}`, httpLink(body.upgrade, document.baseURI));
   } else stopCountdown();
 }
 
@@ -399,8 +400,10 @@ function showErrorPanel(message: string, upgrade?: string): void {
 function showRateLimitPanel(body: Record<string, unknown>, retryAfterHeader: string | null): void {
   ui.rateLimitMessage.textContent = typeof body.message === 'string' ? body.message : 'Too many requests.';
   const retryAfter = typeof body.retry_after === 'number' ? body.retry_after : Number(retryAfterHeader ?? 0);
-  ui.upgradeLink.href = typeof body.upgrade === 'string' ? body.upgrade : '#';
-  ui.upgradeLink.parentElement!.hidden = typeof body.upgrade !== 'string';
+  // Only an http(s) link: the body comes from whichever server the page was pointed at.
+  const upgrade = httpLink(body.upgrade, document.baseURI);
+  ui.upgradeLink.href = upgrade ?? '#';
+  ui.upgradeLink.parentElement!.hidden = upgrade === undefined;
   ui.rateLimitPanel.hidden = false;
   startCountdown(Number.isFinite(retryAfter) ? retryAfter : 0);
 }

@@ -6,7 +6,7 @@ import type { AuditReport } from '../src/core/retry-audit.js';
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
 import type { AppOptions } from '../src/http/app-options.js';
 import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';
-import { errorResponse } from '../src/http/error-response.js';
+import { responses } from '../src/http/responses.js';
 import { listPaths, ROUTES, type RouteName } from '../src/http/routes.js';
 import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
 import { clearRecords, type RecordsCollection } from './records.js';
@@ -135,7 +135,7 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
       const path = servicePath(new URL(request.url));
       const route = mocked.find((candidate) => candidate.path === path);
       if (route !== undefined) return answer(route.name, request);
-      return errorResponse(404, 'not_found', `siret-mock answers ${listPaths(mocked)} only.`);
+      return responses.error(404, 'not_found', `siret-mock answers ${listPaths(mocked)} only.`);
     },
     clock,
     db: db as Db,

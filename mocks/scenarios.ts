@@ -1,7 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/clock.js';
-import { errorResponse } from '../src/http/error-response.js';
-import { headResponse } from '../src/http/head-response.js';
+import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
 import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/scenario.js';
 import { GENERATE_PATH } from '../src/http/routes.js';
 import { systemClock } from '../src/http/system-clock.js';
@@ -31,7 +30,7 @@ function takeOver(
     if (left <= 0 || request.method === 'OPTIONS') return undefined;
     left--;
     const response = await respond(request);
-    return response !== undefined && response.type !== 'error' && request.method === 'HEAD' ? headResponse(response) : response;
+    return response !== undefined && response.type !== 'error' && request.method === 'HEAD' ? responses.head(response) : response;
   });
 }
 
@@ -47,7 +46,7 @@ export const scenarios = {
   },
   /** The next request(s) get a JSON 500 `internal_error`. */
   serverError(options: ScenarioOptions = {}): HttpHandler {
-    return takeOver(options, () => errorResponse(500, 'internal_error', 'Internal error; the request was not served.'));
+    return takeOver(options, () => responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE));
   },
   /** The next request(s) fail at the network level: `fetch` rejects with a TypeError. */
   networkError(options: ScenarioOptions = {}): HttpHandler {

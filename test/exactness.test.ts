@@ -68,7 +68,8 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
     it(
       'admit exactly 10 (memory store, every request from 127.0.0.1)',
       async () => {
-        server = createSiretServer({ demoDir: false, log: () => undefined });
+        // fetch opens a connection per concurrent request, all from 127.0.0.1: above the default per-client cap.
+        server = createSiretServer({ demoDir: false, log: () => undefined, maxConnectionsPerClient: CONCURRENT });
         const origin = await server.listen(0, '127.0.0.1');
         const url = new URL('/api/v1/generate?quantity=1', origin);
         const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(url)));

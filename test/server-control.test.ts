@@ -34,6 +34,9 @@ describe('siret-mock serve --control', () => {
     await post(base, 'scenario', { name: 'serverError', times: 1 });
     expect((await generate(base)).status).toBe(500);
     expect((await generate(base)).status).toBe(200);
+    await post(base, 'scenario', { name: 'networkError' });
+    await expect(generate(base)).rejects.toThrow(TypeError);
+    expect((await generate(base)).status).toBe(200);
     const audit = (await (await fetch(new URL('/__siret-mock/audit', base))).json()) as { requests: Array<{ caller: string }> };
     expect(audit.requests.map((request) => request.caller)).toContain('127.0.0.1');
     expect((await post(base, 'reset')).status).toBe(200);

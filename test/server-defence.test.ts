@@ -1,13 +1,20 @@
-import { connect } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota-store.js';
+import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/create-server.js';
+import { redactSecrets } from '../src/node/redact-secrets.js';
+import { guardRequestListener } from '../src/node/request-guard.js';
 import { rawRequest } from './services/raw-http.js';
 import { startServerProcess, type ServerProcess } from './services/server-process.js';
 
 const running: SiretServer[] = [];
+let plain: Server | undefined;
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
+  await new Promise<void>((resolve) => (plain ? plain.close(() => resolve()) : resolve()));
+  plain = undefined;
 });
 
 async function start(options: SiretServerOptions = {}): Promise<{ server: SiretServer; url: URL; port: number }> {
@@ -17,12 +24,12 @@ async function start(options: SiretServerOptions = {}): Promise<{ server: SiretS
   return { server, url, port: Number(url.port) };
 }
 
+// The guard every listener of the server runs behind, on a real node:http server with listeners that fail every way one can.
 describe('the last line of defence', () => {
-  it('turns a handler that throws, or rejects, into a JSON 500 for that request only, with one log line and no stack', async () => {
+  it('turns a listener that throws, or rejects, into a JSON 500 for that request only, with one log line and no stack', async () => {
     const lines: string[] = [];
-    const { url, port } = await start({
-      log: (line) => lines.push(line),
-      requestListener: (req, res) => {
+    const guarded = guardRequestListener(
+      (req, res) => {
         if (req.url === '/sync') throw new TypeError(`boom at /srv/app/secret.js\n    at handler (/srv/app/secret.js:1:1)`);
         if (req.url === '/async') return Promise.reject(new RangeError('async boom with redis://app:hunter2@db:6379'));
         if (req.url === '/late') {
@@ -34,13 +41,20 @@ describe('the last line of defence', () => {
         res.end('fine');
         return undefined;
       },
-    });
+      responses,
+      // The server's own log redacts every line: so does this one.
+      (line) => lines.push(redactSecrets(line)),
+    );
+    const server = (plain = createServer(guarded));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const url = new URL(`http://127.0.0.1:${port}`);
     for (const path of ['/sync', '/async']) {
       const response = await fetch(new URL(path, url));
       expect(response.status).toBe(500);
       expect(response.headers.get('content-type')).toBe('application/json');
       const text = await response.text();
-      expect(JSON.parse(text)).toEqual({ error: 'internal_error', message: 'The server could not answer this request.' });
+      expect(JSON.parse(text)).toEqual({ error: 'internal_error', message: INTERNAL_ERROR_MESSAGE });
       expect(text).not.toMatch(/boom|secret|\s{4}at /);
       expect(await (await fetch(new URL('/other', url))).text()).toBe('fine');
     }
@@ -98,6 +112,75 @@ describe('answers Node would give without the contract', () => {
       'GET /api/v1/generate?quantity=2#?quantity=60 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
     );
     expect(JSON.parse(withQuery.body)).toMatchObject({ count: 2 });
+  });
+});
+
+describe('a request body the service never reads', () => {
+  it('is not read on and on: an endless chunked GET gets its answer with Connection: close, and the connection ends', async () => {
+    const { port } = await start();
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let reply = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => (reply += chunk));
+    const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+    const started = performance.now();
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+    // Writes as fast as the server takes them, for at most 5 s or until the connection ends.
+    const closedAfter = await new Promise<number>((resolve) => {
+      const pump = (): void => {
+        while (!socket.destroyed && performance.now() - started < 5_000) if (!socket.write(chunk)) return void socket.once('drain', pump);
+      };
+      socket.once('close', () => resolve(performance.now() - started));
+      setTimeout(() => resolve(Infinity), 6_000).unref();
+      pump();
+    });
+    socket.destroy();
+    expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(reply.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(closedAfter).toBeLessThan(2_000);
+    // What the kernel's buffers took before the close, not gigabytes.
+    expect(socket.bytesWritten).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('of a few bytes is read and dropped, and the connection serves the next request', async () => {
+    const { port } = await start();
+    const reply = await rawRequest(
+      port,
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
+    expect(reply.raw.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+  });
+});
+
+describe('the upgrade link', () => {
+  const upgradeWith = async (port: number, host: string): Promise<string> => {
+    const reply = await rawRequest(port, `GET /api/v1/generate?format=csv HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    return (JSON.parse(reply.body) as { upgrade: string }).upgrade;
+  };
+
+  it('names the Host a request gives when it is this server (localhost, a loopback address, the address connected to)', async () => {
+    const { port } = await start();
+    expect(await upgradeWith(port, `localhost:${port}`)).toBe(`http://localhost:${port}/pricing`);
+    expect(await upgradeWith(port, 'LOCALHOST:8080')).toBe('http://localhost:8080/pricing');
+    expect(await upgradeWith(port, `127.0.0.1:${port}`)).toBe(`http://127.0.0.1:${port}/pricing`);
+  });
+
+  it('never a name only the client vouches for: another Host, or an absolute-form target, gives the address connected to', async () => {
+    const { port } = await start();
+    const own = `http://127.0.0.1:${port}/pricing`;
+    for (const host of ['evil.example', 'evil.example:443', '127.0.0.1.evil.example', 'localhost.evil.example', '999.1.1.1', '[::1'])
+      expect(await upgradeWith(port, host), host).toBe(own);
+    const absolute = await rawRequest(
+      port,
+      `GET http://evil.example/api/v1/generate?format=csv HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
+    expect((JSON.parse(absolute.body) as { upgrade: string }).upgrade).toBe(own);
+  });
+
+  it('is the configured one when upgradeUrl is set, whatever the Host', async () => {
+    const { port } = await start({ upgradeUrl: 'https://staging.example.com/pricing' });
+    expect(await upgradeWith(port, 'evil.example')).toBe('https://staging.example.com/pricing');
   });
 });
 

@@ -29,6 +29,10 @@ describe('the server refusals', () => {
     ['an HTTP/1.1 request without Host', 'GET /api/v1/generate HTTP/1.1\r\n\r\n', 400, 'bad_request'],
     ['a request the parser refuses', 'GET /api/v1/generate HTTP/1.1\r\nHost x\r\n\r\n', 400, 'bad_request'],
     ['TRACE', 'TRACE /api/v1/generate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 405, 'method_not_allowed'],
+    // A method Node's parser does not know is still a refused method, as docs/api.md says, not a malformed request.
+    ['TRACK', 'TRACK /api/v1/generate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 405, 'method_not_allowed'],
+    // RFC 9112, 3.2: a request with more than one Host field gets a 400.
+    ['two Host headers', 'GET /api/v1/generate HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n', 400, 'bad_request'],
   ])('answers %s in the common vocabulary', async (_name, bytes, status, error) => {
     const reply = await rawRequest(await port(), bytes, { timeoutMs: 5_000 });
     expect(reply.status).toBe(status);

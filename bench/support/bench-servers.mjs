@@ -7,12 +7,9 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The built `siret-mock/node` entry point of a `dist/` directory (default: this checkout's); exits with a clear message when
- * the package has not been built.
- */
-export async function importBuiltNode(dist = new URL('../../dist/', import.meta.url)) {
-  const entry = new URL('src/node/index.js', dist);
+/** The built `siret-mock/node` entry point of this checkout; exits with a clear message when the package has not been built. */
+async function importBuiltNode() {
+  const entry = new URL('../../dist/src/node/index.js', import.meta.url);
   if (!existsSync(entry)) {
     console.error(`the server benches need the built package: no ${fileURLToPath(entry)} (run \`npm run build\` first)`);
     process.exit(1);
@@ -20,9 +17,9 @@ export async function importBuiltNode(dist = new URL('../../dist/', import.meta.
   return import(entry.href);
 }
 
-/** The real server, as `siret-mock serve --tier lifetime --quiet` runs it, from this checkout's build or another `dist/`. */
-export async function serveOurs(dist) {
-  const { createSiretServer } = await importBuiltNode(dist);
+/** The real server, as `siret-mock serve --tier lifetime --quiet` runs it, from this checkout's build. */
+export async function serveOurs() {
+  const { createSiretServer } = await importBuiltNode();
   const server = createSiretServer({ tier: 'lifetime', demoDir: false });
   const url = await server.listen(0, '127.0.0.1');
   process.stdout.write(`PORT ${url.port}\n`);

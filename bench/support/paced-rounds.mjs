@@ -1,6 +1,5 @@
-// Server CPU per request under a paced load, for bench/server-cpu.bench.mjs (ours vs bare) and bench/server-ab.mjs (two
-// builds of ours): each paced round from a fresh client process (this file, run with --load), the server's utime + stime
-// read from /proc/<pid>/stat before and after the round.
+// Server CPU per request under a paced load, for bench/server-cpu.bench.mjs (ours vs bare): each paced round from a fresh
+// client process (this file, run with --load), the server's utime + stime read from /proc/<pid>/stat before and after it.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

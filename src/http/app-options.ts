@@ -18,6 +18,7 @@ import {
   type RateLimitHeaders,
   type RetryAfterFormat,
 } from './rate-limit-dialect.js';
+import { createResponses, type Responses } from './responses.js';
 import { systemClock } from './system-clock.js';
 import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 
@@ -25,11 +26,6 @@ import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 export interface RequestContext {
   /** The client's address as the server computed it (IPv6 grouped by /56, IPv4-mapped as IPv4). */
   clientAddress?: string;
-  /**
-   * The class answers are built with. A transport may give its own (the Node adapter's writes itself to the socket from its
-   * raw parts, without a full fetch `Response`); whatever it is, the answer is a `Response`. @default globalThis.Response
-   */
-  Response?: typeof Response;
 }
 
 export type { Tier };
@@ -141,6 +137,8 @@ export interface ResolvedOptions {
   drills: Drills | undefined;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
+  /** Every answer is built with these. */
+  responses: Responses;
 }
 
 const defaultCallerKey = (_request: Request, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
@@ -160,7 +158,7 @@ function oneOf<T extends string>(name: string, value: T | undefined, allowed: re
 }
 
 /** Applies defaults and rejects impossible options with a message that names the option. */
-export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
+export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeof Response = Response): ResolvedOptions {
   const tier = options.tier ?? DEFAULT_TIER;
   if (!isTier(tier)) throw new TypeError(`tier must be one of ${TIER_NAMES.map((name) => `'${name}'`).join(', ')}, got ${String(tier)}`);
   const limits = options.limits ?? {};
@@ -214,5 +212,6 @@ export function resolveAppOptions(options: AppOptions = {}): ResolvedOptions {
     onRecords: options.onRecords,
     // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
     recordOptions: resolveRecordOptions(options),
+    responses: createResponses(ResponseClass),
   };
 }

@@ -2,8 +2,8 @@ import type { QuotaUsage } from '../core/quota-usage.js';
 import type { AuditReport } from '../core/retry-audit.js';
 import type { RequestContext } from './app-options.js';
 import type { ControllableClock } from './controllable-clock.js';
-import { errorResponse, type ErrorExtras } from './error-response.js';
 import { type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
+import type { ErrorExtras, Responses } from './responses.js';
 import { parseScenarioSpec, type ScenarioSlot } from './scenario.js';
 import type { ErrorCode } from './wire-types.js';
 
@@ -46,9 +46,6 @@ const MAX_BODY_BYTES = 4096;
 const LIMIT_MS = 10 * 365 * 86_400_000;
 
 type Handler = (request: Request, context: RequestContext | undefined) => Promise<Response>;
-
-const json = (body: unknown, ResponseClass: typeof Response): Response =>
-  new ResponseClass(JSON.stringify(body), { status: 200, statusText: 'OK', headers: JSON_HEADERS as HeadersInit });
 
 /** True for a loopback client address as the adapters give it (IPv6 grouped by /56: `::1` is `::/56`). */
 export function isLoopback(address: string | undefined): boolean {
@@ -100,20 +97,19 @@ async function readJson(request: Request): Promise<{ value: unknown } | { proble
  * then every caller needs `Authorization: Bearer <token>`. Every refusal is the contract's JSON error; nothing here is
  * counted against the quota or audited.
  */
-export function createControlRoutes(targets: ControlTargets, options: { token?: string } = {}): Map<string, Handler> {
+export function createControlRoutes(targets: ControlTargets, responses: Responses, options: { token?: string } = {}): Map<string, Handler> {
   const routes = new Map<string, Handler>();
   for (const route of CONTROL_ROUTES) {
     const allow = route.method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
     routes.set(route.path, async (request, context) => {
-      const ResponseClass = context?.Response ?? Response;
       const refuse = (status: number, error: ErrorCode, message: string, headers?: HeaderList, extras?: ErrorExtras): Response =>
-        errorResponse(status, error, message, { ...(headers ? { headers } : {}), ...(extras ? { extras } : {}), Response: ResponseClass });
+        responses.error(status, error, message, extras, headers);
       const method = request.method;
       if (method === 'OPTIONS') {
         const headers = preflightHeaders(request.headers.get('access-control-request-headers')).map(([name, value]) =>
           name === 'access-control-allow-methods' ? ([name, allow] as const) : ([name, value] as const),
         );
-        return new ResponseClass(null, { status: 204, statusText: 'No Content', headers: headers as HeadersInit });
+        return responses.empty(204, headers);
       }
       if (method !== route.method && !(route.method === 'GET' && method === 'HEAD')) {
         return refuse(405, 'method_not_allowed', `${method} is not allowed on ${route.path}; use ${allow}.`, [['allow', allow]]);
@@ -137,8 +133,8 @@ export function createControlRoutes(targets: ControlTargets, options: { token?: 
       if ('problem' in body) return refuse(400, 'invalid_control_request', `${route.path}: ${body.problem}.`);
       const answer = await act(route.name, body.value);
       if (typeof answer === 'string') return refuse(400, 'invalid_control_request', `${route.path}: ${answer}.`);
-      const response = json(answer, ResponseClass);
-      return method === 'HEAD' ? new ResponseClass(null, { status: 200, statusText: 'OK', headers: response.headers }) : response;
+      const response = responses.body(JSON.stringify(answer), JSON_HEADERS);
+      return method === 'HEAD' ? responses.head(response) : response;
     });
   }
 

@@ -1,8 +1,6 @@
 import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
-import { errorResponse } from './error-response.js';
 import { createGenerateRoute } from './generate-route.js';
-import { headResponse } from './head-response.js';
 import { createPricingPage, PRICING_PATH } from './pricing-page.js';
 import { createControlRoutes } from './control-routes.js';
 import { createCryptoRandom } from './crypto-random.js';
@@ -10,6 +8,7 @@ import { withDrills } from './drills.js';
 import { createQuotaControls } from './quota-controls.js';
 import { createScenarioSlot } from './scenario.js';
 import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
+import { INTERNAL_ERROR_MESSAGE, type Responses } from './responses.js';
 import { listPaths, ROUTES, type RouteName } from './routes.js';
 
 /** A handler for one path, or for the whole service: `(request, context) => Response`. */
@@ -50,23 +49,8 @@ function openApiLoadFailure(error: unknown): string {
   return `The OpenAPI document could not be built: loading its module failed (${cause}: ${firstLine}). The same document ships as the file siret-mock/openapi.json.`;
 }
 
-/** The path of an absolute URL: plain string work for the usual case, the URL parser for anything unusual. */
+/** The path of a request URL; a URL a transport built but the URL parser refuses is no path of ours (a 404). */
 function pathnameOf(url: string): string {
-  const hostStart = url.indexOf('//');
-  const pathStart = hostStart < 0 ? -1 : url.indexOf('/', hostStart + 2);
-  if (pathStart >= 0) {
-    let end = url.length;
-    for (let i = pathStart; i < url.length; i++) {
-      const c = url.charCodeAt(i);
-      if (c === 63 /* ? */ || c === 35 /* # */) {
-        end = i;
-        break;
-      }
-    }
-    const path = url.slice(pathStart, end);
-    // Percent-escapes, dot segments and backslashes need the URL parser's normalisation.
-    if (!/[%\\.]/.test(path)) return path;
-  }
   try {
     return new URL(url).pathname;
   } catch {
@@ -79,51 +63,49 @@ function pathnameOf(url: string): string {
  * HEAD is the GET answer without its body (the one place HEAD is handled), and a failure is a JSON 503/500 that never
  * leaks a stack. `methods: false` (the 404 of unknown paths) skips the method rules: path is checked before method.
  */
-function serve(path: string, get: GetHandler, methods = true): RouteHandler {
+function serve(responses: Responses, path: string, get: GetHandler, methods = true): RouteHandler {
   return async (request, context) => {
     const method = request.method;
-    const ResponseClass = context?.Response ?? Response;
     let response: Response;
     try {
-      if (methods && method === 'OPTIONS') {
-        const headers = preflightHeaders(request.headers.get('access-control-request-headers'));
-        return new ResponseClass(null, { status: 204, statusText: 'No Content', headers: headers as HeadersInit });
-      }
+      if (methods && method === 'OPTIONS')
+        return responses.empty(204, preflightHeaders(request.headers.get('access-control-request-headers')));
       if (methods && method !== 'GET' && method !== 'HEAD') {
-        const message = `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`;
-        return errorResponse(405, 'method_not_allowed', message, { headers: ALLOW, Response: ResponseClass });
+        return responses.error(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${ALLOWED_METHODS}.`, undefined, ALLOW);
       }
       response = await get(request, context);
     } catch (error) {
       response = isStoreUnavailable(error)
-        ? errorResponse(503, 'quota_store_unavailable', 'The quota store cannot be reached; retry in 1 second.', {
-            extras: { retry_after: 1 },
-            headers: RETRY_IN_1,
-            Response: ResponseClass,
-          })
-        : errorResponse(500, 'internal_error', 'Internal error; the request was not served.', { Response: ResponseClass });
+        ? responses.error(
+            503,
+            'quota_store_unavailable',
+            'The quota store cannot be reached; retry in 1 second.',
+            { retry_after: 1 },
+            RETRY_IN_1,
+          )
+        : responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
     }
-    return method === 'HEAD' ? headResponse(response, ResponseClass) : response;
+    return method === 'HEAD' ? responses.head(response) : response;
   };
 }
 
 /**
  * The service as one handler per path of the route table, sharing options, quota store and clock. `createApp` routes to
- * them by pathname; the MSW packaging binds each to its own path pattern.
+ * them by pathname; the MSW packaging binds each to its own path pattern. `ResponseClass` is what every answer is built
+ * with: a transport may pass its own (the Node server passes srvx's `FastResponse`).
  */
-export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
-  const resolved = resolveAppOptions(options);
-  const json = (body: string, context: RequestContext | undefined): Response =>
-    new (context?.Response ?? Response)(body, { status: 200, statusText: 'OK', headers: JSON_HEADERS as HeadersInit });
+export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof Response = Response): ServiceRoutes {
+  const resolved = resolveAppOptions(options, ResponseClass);
+  const { responses } = resolved;
   let openApiBody: Promise<string> | undefined;
   // With control on, a scenario set by POST /__siret-mock/scenario answers first; drills delay or fail answers.
-  const scenario = resolved.controlClock ? createScenarioSlot(resolved.clock) : undefined;
+  const scenario = resolved.controlClock ? createScenarioSlot(resolved.clock, responses) : undefined;
   let generate = createGenerateRoute(resolved);
   if (scenario) generate = scenario.wrap(generate);
-  if (resolved.drills) generate = withDrills(generate, resolved.drills, createCryptoRandom());
+  if (resolved.drills) generate = withDrills(generate, resolved.drills, createCryptoRandom(), responses);
   const getHandlers: Record<RouteName, GetHandler> = {
     generate,
-    async openapi(_request, context) {
+    async openapi() {
       // Loaded on first request: the document's builder and schemas are not worth loading in every test file. The built
       // package resolves this import to a chunk of its own (a require() in the CommonJS build).
       openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
@@ -137,48 +119,40 @@ export function createServiceRoutes(options?: AppOptions): ServiceRoutes {
           }),
         ),
       );
-      let body: string;
       try {
-        body = await openApiBody;
+        return responses.body(await openApiBody, JSON_HEADERS);
       } catch (error) {
         openApiBody = undefined;
-        return errorResponse(500, 'internal_error', openApiLoadFailure(error), { Response: context?.Response ?? Response });
+        return responses.error(500, 'internal_error', openApiLoadFailure(error));
       }
-      return json(body, context);
     },
-    healthz: (_request, context) => json(HEALTH_BODY, context),
+    healthz: () => responses.body(HEALTH_BODY, JSON_HEADERS),
   };
   const { audited, ...controls } = createQuotaControls(resolved);
-  const handlers = Object.fromEntries(ROUTES.map((route) => [route.name, serve(route.path, getHandlers[route.name])])) as Record<
+  const route = (path: string, get: GetHandler, methods?: boolean): RouteHandler => serve(responses, path, get, methods);
+  const handlers = Object.fromEntries(ROUTES.map(({ name, path }) => [name, route(path, getHandlers[name])])) as Record<
     RouteName,
     RouteHandler
   >;
   handlers.generate = audited(handlers.generate);
-  const byPath = new Map(ROUTES.map((route) => [route.path, handlers[route.name]]));
+  const byPath = new Map(ROUTES.map(({ name, path }) => [path, handlers[name]]));
   // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
   // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console).
-  byPath.set(PRICING_PATH, serve(PRICING_PATH, createPricingPage(resolved)));
+  byPath.set(PRICING_PATH, route(PRICING_PATH, createPricingPage(resolved)));
   byPath.set(
     FAVICON_PATH,
-    serve(
-      FAVICON_PATH,
-      (_request, context) =>
-        new (context?.Response ?? Response)(null, { status: 204, statusText: 'No Content', headers: FAVICON_HEADERS as HeadersInit }),
-    ),
+    route(FAVICON_PATH, () => responses.empty(204, FAVICON_HEADERS)),
   );
   if (resolved.controlClock && scenario) {
     const control = createControlRoutes(
       { ...controls, clock: resolved.controlClock, scenario, sharedStore: resolved.store.shared === true },
+      responses,
       resolved.controlToken === undefined ? {} : { token: resolved.controlToken },
     );
     for (const [path, handler] of control) byPath.set(path, handler);
   }
   const notFoundMessage = `No such path. This service answers ${listPaths()}.`;
-  const notFound = serve(
-    '',
-    (_request, context) => errorResponse(404, 'not_found', notFoundMessage, { Response: context?.Response ?? Response }),
-    false,
-  );
+  const notFound = route('', () => responses.error(404, 'not_found', notFoundMessage), false);
 
   return {
     ...handlers,

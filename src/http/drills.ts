@@ -1,5 +1,5 @@
 import type { RandomSource } from '../core/random.js';
-import { errorResponse } from './error-response.js';
+import { INTERNAL_ERROR_MESSAGE, type Responses } from './responses.js';
 
 /** Latency and failure drills of a server: every answer of a route delayed, and a share of them a JSON 500. */
 export interface Drills {
@@ -31,6 +31,7 @@ export function withDrills<C>(
   handler: (request: Request, context: C) => Promise<Response>,
   drills: Drills,
   random: RandomSource,
+  responses: Responses,
 ): (request: Request, context: C) => Promise<Response> {
   const { delay, failRate = 0 } = drills;
   return async (request, context) => {
@@ -38,8 +39,7 @@ export function withDrills<C>(
       ? delay[0] + Math.floor(random.next() * (delay[1] - delay[0] + 1))
       : ((delay as number | undefined) ?? 0);
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-    if (failRate > 0 && random.next() < failRate)
-      return errorResponse(500, 'internal_error', 'Internal error; the request was not served.');
+    if (failRate > 0 && random.next() < failRate) return responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
     return handler(request, context);
   };
 }

@@ -2,13 +2,10 @@ import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
 import type { RequestContext, ResolvedOptions } from './app-options.js';
-import { errorResponse, type ErrorExtras } from './error-response.js';
 import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';
 import { queryParamsOf } from './query-params.js';
-import { rateLimitedResponse } from './rate-limited-response.js';
 import { CSV_HEADERS, type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
-import { generateBodyJson } from './response-json.js';
 import { PASS_TIER, TIERS, type Tier } from './tiers.js';
 import type { GenerateResponse } from './wire-types.js';
 
@@ -27,32 +24,13 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
 export function createGenerateRoute(
   options: ResolvedOptions,
 ): (request: Request, context: RequestContext | undefined) => Promise<Response> {
-  const { clock, store, quota, maxQuantity, source, rateLimit } = options;
-  // generated_at has whole seconds: format once per second of clock time.
-  let stampSecond = NaN;
-  let stampText = '';
-  const stamp = (now: number): string => {
-    const second = Math.floor(now / 1000);
-    if (second !== stampSecond) {
-      stampSecond = second;
-      stampText = formatTimestamp(now);
-    }
-    return stampText;
-  };
+  const { clock, store, quota, maxQuantity, source, responses, rateLimit } = options;
 
   return async function generate(request, context) {
-    const ResponseClass = context?.Response ?? Response;
-    const refuse = (
-      status: number,
-      error: Parameters<typeof errorResponse>[1],
-      message: string,
-      extras?: ErrorExtras,
-      headers?: HeaderList,
-    ) => errorResponse(status, error, message, { ...(extras ? { extras } : {}), ...(headers ? { headers } : {}), Response: ResponseClass });
     const tier = tierOf(request.headers.get('authorization'), options);
     if (tier === undefined) {
       const message = 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.';
-      return refuse(401, 'invalid_pass', message, undefined, WWW_AUTHENTICATE);
+      return responses.error(401, 'invalid_pass', message, undefined, WWW_AUTHENTICATE);
     }
     const rules = TIERS[tier];
 
@@ -64,14 +42,14 @@ export function createGenerateRoute(
     let limitHeaders: HeaderList | undefined;
     if (rules.rateLimited) {
       decision = await store.consume(options.callerKey(request, context), quota, now);
-      if (!decision.allowed) return rateLimitedResponse(decision, quota, upgradeFor(), { rateLimit, now, Response: ResponseClass });
+      if (!decision.allowed) return responses.rateLimited(decision, quota, upgradeFor(), rateLimit, now);
       limitHeaders = rateLimit.headers(decision);
     }
 
     const max = maxQuantity[tier];
     const params = parseGenerateParams(queryParamsOf(url), request.headers.get('accept'), max);
     if ('error' in params) {
-      return refuse(
+      return responses.error(
         400,
         params.error,
         params.message,
@@ -83,11 +61,17 @@ export function createGenerateRoute(
     if (params.quantity > max) {
       const above = upgrade === undefined ? '' : `; the ${upgrade} pass allows up to ${maxQuantity[upgrade]}`;
       const extras = upgrade === undefined ? { max_quantity: max } : { max_quantity: max, upgrade: upgradeFor() };
-      return refuse(400, 'quantity_exceeds_limit', `quantity must be at most ${max} on the ${tier} tier${above}.`, extras, limitHeaders);
+      return responses.error(
+        400,
+        'quantity_exceeds_limit',
+        `quantity must be at most ${max} on the ${tier} tier${above}.`,
+        extras,
+        limitHeaders,
+      );
     }
     if (params.format === 'csv' && !rules.csv) {
       const message = `CSV export needs the ${upgrade ?? 'lifetime'} pass; use format=json on the ${tier} tier.`;
-      return refuse(403, 'lifetime_pass_required', message, { upgrade: upgradeFor() }, limitHeaders);
+      return responses.error(403, 'lifetime_pass_required', message, { upgrade: upgradeFor() }, limitHeaders);
     }
 
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
@@ -112,19 +96,18 @@ export function createGenerateRoute(
         count: records.length,
         data: records,
         meta: {
-          generated_at: stamp(now),
+          generated_at: formatTimestamp(now),
           source,
           rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
           rate_limit_remaining_day: decision ? decision.remainingDay : -1,
         },
       };
-      // Extension fields and edge-case text (quotes, NFD) need JSON.stringify's escaping; the six spec fields do not.
-      text = recordOptions ? JSON.stringify(body) : generateBodyJson(body);
+      text = JSON.stringify(body);
       headers = limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
     }
     // After serialising: whatever onRecords does with the records cannot change what this response says. A HEAD answer
     // serves no records, so it records none.
     if (request.method !== 'HEAD') options.onRecords?.(records, request);
-    return new ResponseClass(text, { status: 200, statusText: 'OK', headers: headers as HeadersInit });
+    return responses.body(text, headers);
   };
 }

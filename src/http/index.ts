@@ -13,12 +13,17 @@ export {
 } from './routes.js';
 export { DEFAULT_TIER, PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
 export type { App, AppOptions, RequestContext } from './app-options.js';
-export { rateLimitedResponse, rateLimitMessage } from './rate-limited-response.js';
-export { errorResponse, type ErrorExtras, type ErrorOptions } from './error-response.js';
+export {
+  createResponses,
+  INTERNAL_ERROR_MESSAGE,
+  rateLimitMessage,
+  responses,
+  STATUS_TEXT,
+  type ErrorExtras,
+  type Responses,
+} from './responses.js';
 export { formatTimestamp } from './format-timestamp.js';
 export { systemClock } from './system-clock.js';
-export { headResponse } from './head-response.js';
-export { STATUS_TEXT } from './status-text.js';
 export { COMMON_HEADERS } from './response-headers.js';
 export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';
 export {

@@ -1,4 +1,4 @@
-import type { RequestContext, ResolvedOptions } from './app-options.js';
+import type { ResolvedOptions } from './app-options.js';
 import { type HeaderList, withHeaders } from './response-headers.js';
 
 /** Where the default `upgrade` link of 429, 403 and quantity errors points: `${origin}/pricing`. */
@@ -87,17 +87,10 @@ function pricingHtml(body: PricingBody): string {
 }
 
 /** Creates the GET handler of `/pricing`: HTML for browsers (`Accept: text/html`), JSON for everyone else. Never counted. */
-export function createPricingPage(options: ResolvedOptions): (request: Request, context: RequestContext | undefined) => Response {
+export function createPricingPage(options: ResolvedOptions): (request: Request) => Response {
   const body = pricingBody(options);
   const html = pricingHtml(body);
   const json = JSON.stringify(body);
-  return (request, context) => {
-    const ResponseClass = context?.Response ?? Response;
-    const asHtml = wantsHtml(request.headers.get('accept'));
-    return new ResponseClass(asHtml ? html : json, {
-      status: 200,
-      statusText: 'OK',
-      headers: (asHtml ? HTML_HEADERS : JSON_HEADERS) as HeadersInit,
-    });
-  };
+  return (request) =>
+    wantsHtml(request.headers.get('accept')) ? options.responses.body(html, HTML_HEADERS) : options.responses.body(json, JSON_HEADERS);
 }

@@ -1,8 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
-import { errorResponse } from './error-response.js';
 import { createRateLimitHeaders, type RateLimitHeaderDialect, type RetryAfterFormat } from './rate-limit-dialect.js';
-import { rateLimitedResponse } from './rate-limited-response.js';
+import { INTERNAL_ERROR_MESSAGE, responses as globalResponses, type Responses } from './responses.js';
 
 /** The scenarios of `siret-mock/msw`, by name, as the control endpoint takes them. */
 export const SCENARIO_NAMES = ['rateLimited', 'serverError', 'networkError', 'slow'] as const;
@@ -28,7 +27,11 @@ export interface RateLimitedAnswerOptions {
  * A 429 that does not come from the quota: the spec's body, `Retry-After` and the rate-limit headers for an exhausted
  * `window`, at `clock`'s time. What `scenarios.rateLimited` and the control endpoint's `rateLimited` answer.
  */
-export function createRateLimitedAnswer(options: RateLimitedAnswerOptions, clock: Clock): (request: Request) => Response {
+export function createRateLimitedAnswer(
+  options: RateLimitedAnswerOptions,
+  clock: Clock,
+  responses: Responses = globalResponses,
+): (request: Request) => Response {
   const window = options.window ?? 'minute';
   const limits: QuotaLimits = { ...DEFAULT_QUOTA_LIMITS, ...options.limits };
   const rateLimit = createRateLimitHeaders(limits, {
@@ -49,7 +52,7 @@ export function createRateLimitedAnswer(options: RateLimitedAnswerOptions, clock
       retryAfter,
     };
     const upgrade = options.upgradeUrl ?? `${new URL(request.url).origin}/pricing`;
-    return rateLimitedResponse(decision, limits, upgrade, { rateLimit, now });
+    return responses.rateLimited(decision, limits, upgrade, rateLimit, now);
   };
 }
 
@@ -106,6 +109,7 @@ export interface ScenarioSlot {
 
 /** A body that fails before its first byte: the transport cuts the connection, and the client sees a network error. */
 function networkFailure(): Response {
+  // The global Response on purpose: a transport's own class may not stream a body.
   return new Response(
     new ReadableStream({
       start(controller) {
@@ -117,7 +121,7 @@ function networkFailure(): Response {
 }
 
 /** Creates the scenario slot of an app (the control endpoint's `POST /__siret-mock/scenario` sets it). */
-export function createScenarioSlot(clock: Clock): ScenarioSlot {
+export function createScenarioSlot(clock: Clock, responses: Responses = globalResponses): ScenarioSlot {
   let spec: ScenarioSpec | null = null;
   let left = 0;
   let rateLimited: ((request: Request) => Response) | undefined;
@@ -125,7 +129,7 @@ export function createScenarioSlot(clock: Clock): ScenarioSlot {
     set(next) {
       spec = next;
       left = next?.times ?? 1;
-      rateLimited = next?.name === 'rateLimited' ? createRateLimitedAnswer(next, clock) : undefined;
+      rateLimited = next?.name === 'rateLimited' ? createRateLimitedAnswer(next, clock, responses) : undefined;
     },
     current: () => (spec === null ? null : { ...spec, left: Number.isFinite(left) ? left : null }),
     wrap: (handler) => async (request, context) => {
@@ -136,12 +140,10 @@ export function createScenarioSlot(clock: Clock): ScenarioSlot {
         case 'rateLimited':
           return (rateLimited as (request: Request) => Response)(request);
         case 'serverError':
-          return errorResponse(500, 'internal_error', 'Internal error; the request was not served.');
+          return responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
         case 'networkError':
           // A HEAD answer has no body to cut short: it gets the 500 of a failed answer instead.
-          return request.method === 'HEAD'
-            ? errorResponse(500, 'internal_error', 'Internal error; the request was not served.')
-            : networkFailure();
+          return request.method === 'HEAD' ? responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE) : networkFailure();
         case 'slow':
           await new Promise((resolve) => setTimeout(resolve, active.ms ?? 0));
           return handler(request, context);

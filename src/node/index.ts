@@ -1,13 +1,7 @@
 // `siret-mock/node`: the HTTP server and its Node-only parts. Never imported by browser code (`"browser": null`).
 export { createSiretServer, type SiretServer, type SiretServerOptions } from './create-server.js';
-export {
-  createNodeListener,
-  type AccessLogEntry,
-  type FetchHandler,
-  type NodeListenerOptions,
-  type NodeRequestContext,
-} from './node-adapter.js';
-export { NodeResponse } from './node-response.js';
+export { createNodeListener, type FetchHandler, type NodeListenerOptions, type NodeRequestContext } from './node-listener.js';
+export type { AccessLogEntry } from './access-log.js';
 export { createRedisQuotaStore, type RedisQuotaStore, type RedisQuotaStoreOptions } from './redis-quota-store.js';
 export { withQuotaStoreFailurePolicy, type QuotaStoreFailureOptions, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
 export { callerKeyOf, clientAddressOf } from './client-address.js';

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { parseExtraFields, PROFILES } from '../core/record-options.js';
 import { CliUsageError, joinNegativeValues, toUsageError } from './cli-usage-error.js';
 import { redactSecrets, redactUrlValue } from './redact-secrets.js';
-import type { AccessLogEntry } from './node-adapter.js';
+import type { AccessLogEntry } from './access-log.js';
 import type { SiretServerOptions } from './create-server.js';
 import { MAX_SEED } from '../core/generate-companies.js';
 import { GENERATE_PATH } from '../http/routes.js';
@@ -24,6 +24,8 @@ const FLAGS = SERVE_PARSE_OPTIONS as {
   seed: { type: 'string' };
   'quota-store-failure': { type: 'string' };
   'max-connections': { type: 'string' };
+  'max-connections-per-client': { type: 'string' };
+  'response-timeout': { type: 'string' };
   fields: { type: 'string' };
   profile: { type: 'string' };
   usage: { type: 'string' };
@@ -87,6 +89,10 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const quotaStoreFailure =
     oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
   const maxConnections = integerIn(pick('max-connections', 'SIRET_MOCK_MAX_CONNECTIONS'), '--max-connections', 1, 1_000_000) ?? 1024;
+  const maxConnectionsPerClient =
+    integerIn(pick('max-connections-per-client', 'SIRET_MOCK_MAX_CONNECTIONS_PER_CLIENT'), '--max-connections-per-client', 1, 1_000_000) ??
+    256;
+  const responseTimeout = integerIn(pick('response-timeout', 'SIRET_MOCK_RESPONSE_TIMEOUT'), '--response-timeout', 1, 3600) ?? 10;
   const quiet = values.quiet ?? isTruthy(env.SIRET_MOCK_QUIET);
   const fieldList = pick('fields', 'SIRET_MOCK_FIELDS');
   let fields;
@@ -97,7 +103,15 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   }
   const profile = oneOf(pick('profile', 'SIRET_MOCK_PROFILE'), '--profile', PROFILES);
 
-  const server: SiretServerOptions = { tier, passes, trustProxy, quotaStoreFailure, maxConnections };
+  const server: SiretServerOptions = {
+    tier,
+    passes,
+    trustProxy,
+    quotaStoreFailure,
+    maxConnections,
+    maxConnectionsPerClient,
+    responseTimeout: responseTimeout * 1000,
+  };
   if (redis !== undefined) server.redis = redis;
   if (source !== undefined) server.source = source;
   if (upgradeUrl !== undefined) server.upgradeUrl = upgradeUrl;

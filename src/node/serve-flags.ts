@@ -40,6 +40,8 @@ export const SERVE_FLAGS: readonly ServeFlag[] = [
     help: 'Redis unreachable: closed (503) or open',
   },
   { name: 'max-connections', value: 'N', env: 'SIRET_MOCK_MAX_CONNECTIONS', defaultText: '1024', literal: true, help: 'open connections at most (1..1000000)' },
+  { name: 'max-connections-per-client', value: 'N', env: 'SIRET_MOCK_MAX_CONNECTIONS_PER_CLIENT', defaultText: '256', literal: true, help: 'open connections one client address may hold' },
+  { name: 'response-timeout', value: 'S', env: 'SIRET_MOCK_RESPONSE_TIMEOUT', defaultText: '10', literal: true, help: 'seconds an answer has to be handed over' },
   {
     name: 'fields',
     value: 'a,b,...',

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
-import { API_PREFIX, createApp, errorResponse, headResponse, listPaths, ROUTES, type AppOptions } from '../http/index.js';
+import { API_PREFIX, createApp, listPaths, responses, ROUTES, type AppOptions } from '../http/index.js';
 import { CONTROL_ROUTES } from '../http/control-routes.js';
-import { createNodeListener, type FetchHandler } from '../node/node-adapter.js';
+import { createNodeListener, type FetchHandler } from '../node/node-listener.js';
 
 /** Options of the Vite plugin: the same as `createApp`. */
 export type SiretMockPluginOptions = AppOptions;
@@ -24,8 +24,8 @@ function servedOnly(app: FetchHandler, control: boolean): FetchHandler {
     fetch(request, context) {
       const path = new URL(request.url).pathname;
       if (SERVED.has(path) || (control && CONTROL.has(path))) return app.fetch(request, context);
-      const response = errorResponse(404, 'not_found', NOT_FOUND_MESSAGE);
-      return request.method === 'HEAD' ? headResponse(response) : response;
+      const response = responses.error(404, 'not_found', NOT_FOUND_MESSAGE);
+      return request.method === 'HEAD' ? responses.head(response) : response;
     },
   };
 }

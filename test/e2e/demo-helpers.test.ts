@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { httpLink } from '../../demo/http-link.js';
 import { parseCsv } from '../../demo/parse-csv.js';
 import { parseRateLimitList, readQuotaHeaders } from '../../demo/rate-limit-header.js';
 import { COMPANY_FIELDS, generateCompanies, toCsv, type CompanyRecord } from '../../src/index.js';
@@ -43,5 +44,30 @@ describe('RateLimit headers (demo quota meters)', () => {
   it('skips what it cannot read instead of failing', () => {
     expect(parseRateLimitList(null)).toEqual({});
     expect(parseRateLimitList('"minute";r=abc;t=5, ;q=1')).toEqual({ minute: { resetSeconds: 5 } });
+  });
+});
+
+describe('httpLink (the upgrade links of the demo panels)', () => {
+  const base = 'http://127.0.0.1:3000/';
+
+  it('keeps http and https links, relative ones resolved against the page', () => {
+    expect(httpLink('https://example.com/pricing', base)).toBe('https://example.com/pricing');
+    expect(httpLink('http://127.0.0.1:3000/pricing', base)).toBe('http://127.0.0.1:3000/pricing');
+    expect(httpLink('/pricing', base)).toBe('http://127.0.0.1:3000/pricing');
+  });
+
+  it('refuses every other scheme, and values that are not URLs or not strings', () => {
+    for (const value of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'http://[',
+      42,
+      null,
+      undefined,
+    ])
+      expect(httpLink(value, base), String(value)).toBeUndefined();
   });
 });

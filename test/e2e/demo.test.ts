@@ -283,6 +283,37 @@ describe('the server switch and the built demo (npm start)', () => {
     await page.close();
   });
 
+  it('the built demo runs under its Content-Security-Policy, and another page cannot frame it', async () => {
+    const page = await chromium.context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto(`${serverUrl}/`);
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await page.waitForSelector('body[data-mock="ready"]', { timeout: 30_000 });
+    // The worker answers, then the server on the same origin, then another origin: every path the page's requests take.
+    await sendAndWait(page, /^200 OK/);
+    await page.getByLabel('Tier').selectOption('lifetime');
+    await page.getByLabel('A running server').check();
+    await sendAndWait(page, /^200 OK/);
+    await page.getByLabel('Server URL').fill(serverUrl.replace('127.0.0.1', 'localhost'));
+    await sendAndWait(page, /^200 OK/);
+    expect(violations).toEqual([]);
+    await page.close();
+
+    // A page of another origin (the dev server's) that puts the demo in a frame gets Chromium's error page in it.
+    const framer = await chromium.context.newPage();
+    await framer.goto(demoUrl);
+    await framer.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.append(frame);
+    }, `${serverUrl}/`);
+    await expect.poll(() => framer.frames()[1]?.url() ?? '', { timeout: 10_000 }).toMatch(/^chrome-error:/);
+    await framer.close();
+  });
+
   it('the upgrade link of a 429 opens the pricing page, and the server has a favicon', async () => {
     const page = await openDemo(`${serverUrl}/`);
     const missing: string[] = [];

@@ -8,11 +8,15 @@ export interface RawReply {
   raw: string;
 }
 
-/** Sends bytes as they are (no client-side validation) and reads until the server closes or `timeoutMs` passes. */
+/**
+ * Sends bytes as they are (no client-side validation) and reads until the server closes or `timeoutMs` passes. The write
+ * side is closed after the bytes unless `halfClose` is false: Node's HTTP server ends a connection whose client half-closes
+ * before its answer is ready, so a request answered after some I/O (a demo file) must say `Connection: close` instead.
+ */
 export function rawRequest(
   port: number,
   bytes: string | Buffer,
-  { host = '127.0.0.1', timeoutMs = 5_000 }: { host?: string; timeoutMs?: number } = {},
+  { host = '127.0.0.1', timeoutMs = 5_000, halfClose = true }: { host?: string; timeoutMs?: number; halfClose?: boolean } = {},
 ): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, host);
@@ -27,7 +31,7 @@ export function rawRequest(
       clearTimeout(timer);
       resolve(parseReply(Buffer.concat(chunks)));
     });
-    socket.on('connect', () => socket.end(bytes));
+    socket.on('connect', () => (halfClose ? socket.end(bytes) : socket.write(bytes)));
   });
 }
 

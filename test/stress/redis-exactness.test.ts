@@ -45,7 +45,8 @@ const EXACTLY_TEN = { admitted: 10, refused: CONCURRENT - 10, other: [], remaini
 
 describe(`${CONCURRENT} concurrent requests from one caller, Redis quota store`, () => {
   it('admit exactly 10 through one in-process server', async () => {
-    const server = createSiretServer({ demoDir: false, redis: redis.url, log: () => undefined });
+    // fetch opens a connection per concurrent request, all from 127.0.0.1: above the default per-client cap.
+    const server = createSiretServer({ demoDir: false, redis: redis.url, log: () => undefined, maxConnectionsPerClient: CONCURRENT });
     servers.push(server);
     const origin = await server.listen(0, '127.0.0.1');
     // A caller of its own, so the other test's counts in the same Redis cannot interfere.
@@ -61,8 +62,8 @@ describe(`${CONCURRENT} concurrent requests from one caller, Redis quota store`,
     'admit exactly 10 split over two siret-mock serve processes sharing the Redis',
     async () => {
       const [a, b] = await Promise.all([
-        startServerProcess(['--port', '0', '--quiet', '--redis', redis.url]),
-        startServerProcess(['--port', '0', '--quiet', '--redis', redis.url]),
+        startServerProcess(['--port', '0', '--quiet', '--redis', redis.url, '--max-connections-per-client', String(CONCURRENT)]),
+        startServerProcess(['--port', '0', '--quiet', '--redis', redis.url, '--max-connections-per-client', String(CONCURRENT)]),
       ]);
       processes.push(a, b);
       // The processes see the same caller (127.0.0.1); a fresh minute window for it, whatever the first test counted.

@@ -7,12 +7,14 @@ import { startServerProcess, type ServerProcess } from '../services/server-proce
 
 // Slow readers against a real `siret-mock serve` process with its production defaults: connections that ask for large
 // answers (the demo's 600 KB bundle, 100-record CSV exports), pipelined so the answers outgrow the kernel's socket
-// buffers, and then never read. The server must close each of them once its output has made no progress for the write-stall
-// bound (10 s, checked every second), keep serving a concurrent probe of normal requests, and keep its memory bounded.
+// buffers, and then never read. The server must reset each of them once an answer has not been handed over within the
+// answer deadline (--response-timeout, 10 s, checked every second), keep serving a concurrent probe of normal requests,
+// and keep its memory bounded. Every reader comes from 127.0.0.1, so the per-client cap is raised: that cap is tested in
+// test/slow-readers.test.ts and .ci/slowhttptest.sh.
 
 const SLOW = scaled(1_000, 3_000);
 const PIPELINED = 16;
-const WRITE_STALL_MS = 10_000;
+const RESPONSE_TIMEOUT_MS = 10_000;
 const PASS = 'slow-reader-pass';
 const bundle = readdirSync(new URL('../../dist/demo/assets/', import.meta.url)).find((name) => name.endsWith('.js'));
 if (bundle === undefined) throw new Error('dist/demo has no JS bundle: run `npm run build` first');
@@ -28,11 +30,6 @@ interface SlowReader {
   sent: number;
   /** Ms from `sent` until the server closed the connection, once seen. */
   closedAfter?: number;
-  /** Ms from the last change of the server's send queue for this connection (its last write progress) to the close. */
-  stalledFor?: number;
-  /** The server's send queue at the last poll, and when it last changed. */
-  queued?: string;
-  queuedSince?: number;
 }
 
 /**
@@ -40,13 +37,13 @@ interface SlowReader {
  * server's FIN or RST (its end stays ESTABLISHED while unread data sits before the FIN), so the kernel's table is where the
  * close is seen: the server's end leaves ESTABLISHED (01) the moment the server closes it.
  */
-function serverStates(port: number): Map<number, { state: string; queued: string }> {
-  const states = new Map<number, { state: string; queued: string }>();
+function serverStates(port: number): Map<number, string> {
+  const states = new Map<number, string>();
   const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
-    const [, here, there, state, queues] = line.trim().split(/\s+/);
-    if (here === undefined || there === undefined || state === undefined || queues === undefined || !here.endsWith(local)) continue;
-    states.set(parseInt(there.slice(there.indexOf(':') + 1), 16), { state, queued: queues.split(':')[0] ?? '' });
+    const [, here, there, state] = line.trim().split(/\s+/);
+    if (here === undefined || there === undefined || state === undefined || !here.endsWith(local)) continue;
+    states.set(parseInt(there.slice(there.indexOf(':') + 1), 16), state);
   }
   return states;
 }
@@ -75,8 +72,18 @@ afterAll(async () => {
 });
 
 describe(`${SLOW} slow readers of large answers (real server, loopback)`, () => {
-  it('are each closed within the write-stall bound while a probe of normal requests is served, with RSS bounded', async () => {
-    server = await startServerProcess(['--port', '0', '--quiet', '--pass', PASS, '--max-connections', String(SLOW + 100)]);
+  it('are each reset within the answer deadline while a probe of normal requests is served, with RSS bounded', async () => {
+    server = await startServerProcess([
+      '--port',
+      '0',
+      '--quiet',
+      '--pass',
+      PASS,
+      '--max-connections',
+      String(SLOW + 100),
+      '--max-connections-per-client',
+      String(SLOW + 100),
+    ]);
     const pid = server.child.pid as number;
     const port = Number(server.url.port);
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
@@ -114,26 +121,18 @@ describe(`${SLOW} slow readers of large answers (real server, loopback)`, () => 
       readers.push(...(await Promise.all(Array.from({ length: Math.min(100, SLOW - i) }, (_, j) => openSlowReader(port, i + j)))));
     }
     const openMs = performance.now() - opened;
-    const giveUp = performance.now() + WRITE_STALL_MS + 30_000;
+    const giveUp = performance.now() + RESPONSE_TIMEOUT_MS + 30_000;
     while (readers.some((reader) => reader.closedAfter === undefined) && performance.now() < giveUp) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const states = serverStates(port);
       const now = performance.now();
       for (const reader of readers) {
         if (reader.closedAfter !== undefined) continue;
-        const entry = states.get(reader.socket.localPort ?? -1);
-        if (entry?.state !== '01') {
-          reader.closedAfter = now - reader.sent;
-          reader.stalledFor = now - (reader.queuedSince ?? reader.sent);
-        } else if (entry.queued !== reader.queued) {
-          reader.queued = entry.queued;
-          reader.queuedSince = now;
-        }
+        if (states.get(reader.socket.localPort ?? -1) !== '01') reader.closedAfter = now - reader.sent;
       }
     }
     const allClosedMs = performance.now() - opened;
     const closedAfter = readers.map((reader) => reader.closedAfter ?? Infinity);
-    const stalledFor = readers.map((reader) => reader.stalledFor ?? Infinity);
     probing = false;
     await probeLoop;
     const afterRss = rssMb(pid);
@@ -147,7 +146,6 @@ describe(`${SLOW} slow readers of large answers (real server, loopback)`, () => 
       openMs: Math.round(openMs),
       allClosedMs: Math.round(allClosedMs),
       maxCloseAfterMs: Math.round(Math.max(...closedAfter)),
-      maxStalledMs: Math.round(Math.max(...stalledFor)),
       probes: probes.length,
       probeP50Ms: Math.round(p(0.5)),
       probeP99Ms: Math.round(p(0.99)),
@@ -160,10 +158,10 @@ describe(`${SLOW} slow readers of large answers (real server, loopback)`, () => 
 
     expect(probes.every((probe) => probe.status === 200)).toBe(true);
     expect(probes.length).toBeGreaterThan(50);
-    // Every slow reader is closed, each within the bound of its last write progress (plus the 1 s check period and the
-    // 250 ms poll), long before the giving-up time.
+    // Every slow reader is closed. Its first answers fit in the kernel's buffers; the one that does not is cut within the
+    // deadline of its start (plus the 1 s check period and the 250 ms poll), however late in the connection it started.
     expect(closedAfter.every(Number.isFinite)).toBe(true);
-    expect(Math.max(...stalledFor)).toBeLessThan(WRITE_STALL_MS + 2_000);
+    expect(Math.max(...closedAfter)).toBeLessThan(RESPONSE_TIMEOUT_MS + 5_000);
     expect(p(0.99)).toBeLessThan(1_000);
     expect(peakRss - baselineRss).toBeLessThan(150);
     expect((await fetch(new URL('/healthz', server.url))).status).toBe(200);
