@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type ChromiumSession } from './support/chromium.js';
-import { freePort, REPO_ROOT, startProcess, type RunningProcess } from './support/processes.js';
+import { REPO_ROOT, startDemo, type RunningProcess } from './support/processes.js';
 
 // The demo's quota states, kept quota (reloads, a second tab), session timeline, Retry-After verdict and "Copy as test",
 // in real Chromium against `npm run demo`. The copied test is written to disk and run with Vitest.
@@ -17,13 +17,7 @@ let demoUrl: string;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  vite = await startProcess(
-    'npm',
-    ['run', 'demo', '--', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    /Local:\s+http:\/\/127\.0\.0\.1:\d+/,
-  );
-  demoUrl = `http://127.0.0.1:${port}/`;
+  ({ vite, url: demoUrl } = await startDemo());
   chromium = await launchChromium({ viewport: { width: 1280, height: 1000 } });
 });
 
