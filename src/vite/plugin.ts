@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import { API_PREFIX, createApp, listPaths, responses, ROUTES, type AppOptions } from '../http/index.js';
+import { CONTROL_ROUTES } from '../http/control-routes.js';
 import { createNodeListener, type FetchHandler } from '../node/node-listener.js';
 
 /** Options of the Vite plugin: the same as `createApp`. */
@@ -14,11 +15,15 @@ const SERVED = new Set(MOCKED.map((route) => route.path));
 const isServicePath = (url: string): boolean => url.startsWith(API_PREFIX) || SERVED.has(url.split('?')[0] as string);
 const NOT_FOUND_MESSAGE = `No such path. This Vite plugin answers ${listPaths(MOCKED)}; paths outside ${API_PREFIX} are the app's.`;
 
+/** The control endpoints' paths, served too when the plugin is given `control: true`. */
+const CONTROL = new Set(CONTROL_ROUTES.map((route) => route.path));
+
 /** The app narrowed to the routes the plugin serves: alone, it would also answer (and its 404 name) the server's own paths. */
-function servedOnly(app: FetchHandler): FetchHandler {
+function servedOnly(app: FetchHandler, control: boolean): FetchHandler {
   return {
     fetch(request, context) {
-      if (SERVED.has(new URL(request.url).pathname)) return app.fetch(request, context);
+      const path = new URL(request.url).pathname;
+      if (SERVED.has(path) || (control && CONTROL.has(path))) return app.fetch(request, context);
       const response = responses.error(404, 'not_found', NOT_FOUND_MESSAGE);
       return request.method === 'HEAD' ? responses.head(response) : response;
     },
@@ -39,10 +44,12 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
   let middleware: Middleware | undefined;
   const mount = (): Middleware => {
     if (middleware) return middleware;
-    const listener = createNodeListener(servedOnly(createApp(options)));
+    const control = options.control === true;
+    const listener = createNodeListener(servedOnly(createApp(options), control));
     middleware = (req, res, next) => {
       // Mounted without a path so that connect does not strip it from req.url: the handler needs the full URL.
-      if (isServicePath(req.url ?? '')) listener(req, res);
+      const url = req.url ?? '';
+      if (isServicePath(url) || (control && CONTROL.has(url.split('?')[0] as string))) listener(req, res);
       else next();
     };
     return middleware;
