@@ -1,9 +1,19 @@
 import { bypass } from 'msw';
 import { COMPANY_FIELDS, type CompanyRecord } from 'siret-mock';
-import { startMockBackend, SCENARIO_NAMES, type MockBackend, type ScenarioName } from './mock-backend.js';
+import { startMockBackend, type MockBackend } from './mock-backend.js';
 import { httpLink } from './http-link.js';
 import { parseCsv } from './parse-csv.js';
 import { readQuotaHeaders } from './rate-limit-header.js';
+import {
+  createSessionLog,
+  SCENARIO_NAMES,
+  type PersistMode,
+  type ScenarioName,
+  type SessionAction,
+  type SessionEvent,
+} from './session-log.js';
+import { auditOf, sessionAsTest } from './session-test.js';
+import { drawTimeline } from './timeline.js';
 
 // The demo page: one request form, two targets (the MSW worker in this page, or a running server), and a view of what a
 // client sees: status, the headers that matter, quota meters, the 429 panel with its countdown, records and body.
@@ -11,6 +21,8 @@ import { readQuotaHeaders } from './rate-limit-header.js';
 const SHOWN_HEADERS = ['Content-Type', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Content-Disposition'];
 const BURST_SIZE = 12;
 const MINUTE_MS = 60_000;
+const PERSIST_KEY = 'siret-mock-demo:persist';
+const PERSIST_MODES: readonly PersistMode[] = ['memory', 'session', 'local'];
 
 type Target = 'worker' | 'server';
 
@@ -63,7 +75,25 @@ const ui = {
   records: element<HTMLTableElement>('records'),
   recordsNote: element<HTMLParagraphElement>('records-note'),
   body: element<HTMLPreElement>('body'),
+  persist: element<HTMLSelectElement>('persist'),
+  usage3Left: element<HTMLButtonElement>('usage-3-left'),
+  exhaustMinute: element<HTMLButtonElement>('exhaust-minute'),
+  exhaustDay: element<HTMLButtonElement>('exhaust-day'),
+  newSession: element<HTMLButtonElement>('new-session'),
+  timeline: document.getElementById('timeline') as unknown as SVGSVGElement,
+  timelineNote: element<HTMLParagraphElement>('timeline-note'),
+  verdict: element<HTMLDivElement>('audit-verdict'),
+  copyTest: element<HTMLButtonElement>('copy-test'),
+  testCode: element<HTMLTextAreaElement>('test-code'),
+  testDetails: element<HTMLDetailsElement>('test-details'),
 };
+
+// Where the mock keeps its quota (and this page its session): chosen in the page, kept in localStorage, applied on load.
+const storedMode = localStorage.getItem(PERSIST_KEY) as PersistMode | null;
+const persistMode: PersistMode = storedMode !== null && PERSIST_MODES.includes(storedMode) ? storedMode : 'memory';
+ui.persist.value = persistMode;
+const session = createSessionLog(persistMode, ui.passToken.value);
+let activeScenario: ScenarioName | null = null;
 
 let backend: MockBackend | undefined;
 let backendProblem: string | undefined;
@@ -97,14 +127,81 @@ async function exchange(): Promise<Exchange> {
   // this, the worker would answer for it. Cross-origin servers are outside the worker's handlers already.
   if (currentTarget() === 'server' && new URL(url).origin === location.origin) request = bypass(request);
   const started = performance.now();
+  const sentAt = backend?.now();
+  let result: Exchange;
   try {
     const response = await fetch(request);
     const text = await response.text();
-    return { url, response, text, elapsedMs: performance.now() - started };
+    result = { url, response, text, elapsedMs: performance.now() - started };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { url, failure: reason, elapsedMs: performance.now() - started };
+    result = { url, failure: reason, elapsedMs: performance.now() - started };
   }
+  if (currentTarget() === 'worker' && backend && sentAt !== undefined) record(backend, result, headers, sentAt);
+  return result;
+}
+
+/** Adds a request to the session: the time the mock's handler saw it (or the time it was sent, for a scenario's answer). */
+function record(mock: MockBackend, result: Exchange, headers: Headers, sentAt: number): void {
+  // Scenarios other than `slow` answer in front of the mock's handler, which then neither counts nor audits the request.
+  const audited = activeScenario === null || activeScenario === 'slow';
+  const status = result.response?.status ?? null;
+  const seen = audited ? mock.lastAudited() : undefined;
+  const url = new URL(result.url);
+  const event: SessionEvent = {
+    kind: 'request',
+    at: seen?.at ?? sentAt,
+    path: url.href.slice(mock.baseUrl.length),
+    accept: headers.get('accept') ?? '*/*',
+    status,
+    audited,
+  };
+  const token = /^Bearer (.*)$/.exec(headers.get('authorization') ?? '')?.[1];
+  if (token !== undefined) event.token = token;
+  const retryAfter = result.response?.headers.get('retry-after');
+  if (status === 429 && retryAfter) event.retryAfter = retryAfter;
+  const json = status === 200 && url.searchParams.has('seed') ? parseJson(result.text ?? '') : undefined;
+  const siret = isObject(json) && Array.isArray(json.data) && isObject(json.data[0]) ? json.data[0].siret : undefined;
+  if (typeof siret === 'string') event.siret = siret;
+  session.append(event);
+  showSession();
+}
+
+/** Adds a quota or clock action to the session. */
+function act(event: SessionAction, run: (mock: MockBackend) => void): void {
+  if (!backend) return;
+  const at = backend.now();
+  run(backend);
+  session.append({ ...event, at } as SessionEvent);
+  showSession();
+}
+
+/** Redraws the timeline and the audit's verdict from the session log. */
+function showSession(): void {
+  const { events } = session.read();
+  drawTimeline(ui.timeline, events, backend?.now() ?? Date.now());
+  const requests = events.filter((event) => event.kind === 'request').length;
+  const kept = { memory: 'this page load', session: 'this tab, across reloads', local: 'every tab of this origin, across reloads' }[
+    persistMode
+  ];
+  ui.timelineNote.textContent = `${requests} request${requests === 1 ? '' : 's'} to the mock in this session (kept: ${kept}).`;
+  const violations = auditOf(events, { audited: 'all' });
+  ui.verdict.className = `panel ${violations.length === 0 ? 'ok' : 'warning'}`;
+  const heading = document.createElement('strong');
+  heading.textContent =
+    violations.length === 0
+      ? 'Retry-After audit: no violation. Every request after a 429 waited out its Retry-After.'
+      : `Retry-After audit: ${violations.length} violation${violations.length === 1 ? '' : 's'}.`;
+  const list = document.createElement('ul');
+  list.append(
+    ...violations.slice(-5).map((violation) => {
+      const item = document.createElement('li');
+      item.textContent = `${violation.kind}: ${violation.message}`;
+      return item;
+    }),
+  );
+  ui.verdict.replaceChildren(heading, ...(violations.length ? [list] : []));
+  ui.copyTest.disabled = requests === 0;
 }
 
 function setBusy(value: boolean): void {
@@ -348,7 +445,8 @@ function offerDownload(text: string, disposition: string | null): void {
 function syncTarget(): void {
   const server = currentTarget() === 'server';
   ui.serverUrl.disabled = !server;
-  for (const control of [ui.advance, ui.reset, ui.scenario]) control.disabled = server;
+  for (const control of [ui.advance, ui.reset, ui.scenario, ui.usage3Left, ui.exhaustMinute, ui.exhaustDay, ui.newSession])
+    control.disabled = server;
   ui.targetNote.textContent = server
     ? 'Requests go to the server with CORS. Start it with `npm start` (add `-- --pass demo-lifetime-pass` for the lifetime tier). The server keeps its own quota and clock: restart it to reset them.'
     : 'Requests are answered in this page by the MSW service worker; the clock, quota and scenario controls act on it.';
@@ -368,7 +466,7 @@ ui.form.addEventListener('submit', (event) => {
 ui.burst.addEventListener('click', () => void burst());
 ui.advance.addEventListener('click', () => {
   if (!backend) return;
-  backend.advanceClock(MINUTE_MS);
+  act({ kind: 'advance', ms: MINUTE_MS }, (mock) => mock.advanceClock(MINUTE_MS));
   if (countdownTimer !== undefined) {
     countdownSeconds = Math.max(0, countdownSeconds - MINUTE_MS / 1000);
     showCountdown();
@@ -378,7 +476,7 @@ ui.advance.addEventListener('click', () => {
 });
 ui.reset.addEventListener('click', () => {
   if (!backend) return;
-  backend.reset();
+  act({ kind: 'reset' }, (mock) => mock.reset());
   hidePanels();
   stopCountdown();
   setMeter(ui.minuteMeter, ui.minuteText, ui.minuteMeter.max, undefined);
@@ -387,11 +485,51 @@ ui.reset.addEventListener('click', () => {
 });
 ui.scenario.addEventListener('change', () => {
   const name = ui.scenario.value as ScenarioName | 'none';
-  backend?.setScenario(name === 'none' ? undefined : name);
+  activeScenario = name === 'none' ? null : name;
+  act({ kind: 'scenario', name: activeScenario }, (mock) => mock.setScenario(activeScenario ?? undefined));
   ui.status.textContent =
     name === 'none' ? 'Scenario cleared: normal answers.' : `Scenario "${ui.scenario.selectedOptions[0]?.text}" is on for every request.`;
 });
 for (const radio of ui.form.querySelectorAll<HTMLInputElement>('input[name="target"]')) radio.addEventListener('change', syncTarget);
+ui.usage3Left.addEventListener('click', () => {
+  act({ kind: 'usage', usage: { minute: 7 } }, (mock) => mock.setUsage({ minute: 7 }));
+  ui.status.textContent = 'Quota set: 7 requests counted this minute, 3 left.';
+});
+ui.exhaustMinute.addEventListener('click', () => {
+  act({ kind: 'exhaust', window: 'minute' }, (mock) => mock.exhaust('minute'));
+  ui.status.textContent = 'Minute used up: the next requests get 429 until the minute window ends.';
+});
+ui.exhaustDay.addEventListener('click', () => {
+  act({ kind: 'exhaust', window: 'day' }, (mock) => mock.exhaust('day'));
+  ui.status.textContent = 'Day used up: the next requests get 429 until 00:00 UTC.';
+});
+ui.newSession.addEventListener('click', () => {
+  if (!backend) return;
+  backend.reset();
+  backend.setScenario(undefined);
+  activeScenario = null;
+  ui.scenario.value = 'none';
+  session.clear();
+  ui.testDetails.open = false;
+  showSession();
+  ui.status.textContent = 'New session: fresh quota, clock back, no scenario, empty timeline.';
+});
+ui.persist.addEventListener('change', () => {
+  localStorage.setItem(PERSIST_KEY, ui.persist.value);
+  // The mock is made once per page load, with the chosen storage.
+  location.reload();
+});
+ui.copyTest.addEventListener('click', () => {
+  const code = sessionAsTest(session.read());
+  ui.testCode.value = code;
+  ui.testDetails.open = true;
+  const copied = navigator.clipboard ? navigator.clipboard.writeText(code) : Promise.reject(new Error('no clipboard'));
+  copied.then(
+    () => (ui.status.textContent = 'Copied: a Vitest file that replays this session. Also shown below.'),
+    () => (ui.status.textContent = 'The clipboard is not available here: copy the test from the box below.'),
+  );
+});
+setInterval(showSession, 5_000);
 ui.tier.addEventListener('change', syncFormat);
 
 // Built, the page is served by `siret-mock serve` (or `vite preview` with the plugin), so the API is on the page's own
@@ -404,10 +542,14 @@ for (const option of ui.scenario.options) {
   if (option.value !== 'none' && !SCENARIO_NAMES.includes(option.value as ScenarioName)) option.remove();
 }
 
-startMockBackend({ passToken: ui.passToken.value }).then(
+startMockBackend({ passToken: ui.passToken.value, persist: persistMode }).then(
   (started) => {
     backend = started;
+    // A session kept from an earlier page load may have ended with a scenario on: this page starts without one.
+    const scenarios = session.read().events.filter((event) => event.kind === 'scenario');
+    if (scenarios.at(-1)?.name) act({ kind: 'scenario', name: null }, () => undefined);
     document.body.dataset.mock = 'ready';
+    showSession();
   },
   (error: unknown) => {
     backendProblem = `The MSW worker could not start (${error instanceof Error ? error.message : String(error)}). Use a running server instead.`;

@@ -1,12 +1,14 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
-import { createMemoryQuotaStore } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore, type TextStorage } from '../src/core/quota-store.js';
+import type { QuotaUsage, QuotaWindow } from '../src/core/quota-usage.js';
+import type { AuditReport } from '../src/core/retry-audit.js';
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
 import type { AppOptions } from '../src/http/app-options.js';
 import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';
 import { responses } from '../src/http/responses.js';
 import { listPaths, ROUTES, type RouteName } from '../src/http/routes.js';
-import { createControllableClock, type ControllableClock } from './controllable-clock.js';
+import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 
 /** Options of `createHandlers`: every `createApp` option, plus where the service lives. */
@@ -22,6 +24,13 @@ export interface HandlersOptions<Db extends RecordsCollection | undefined = unde
    * Without it nothing is recorded and @msw/data is never loaded. @default undefined
    */
   db?: Db;
+  /**
+   * Keeps the quota and the clock offset in the browser's `sessionStorage` (`'session'`: across reloads of the tab) or
+   * `localStorage` (`'local'`: across reloads, and one quota shared by every tab of the origin), as the real service
+   * would count them. Handler sets with the same `baseUrl` share the stored state. @default undefined (in memory, per
+   * page load)
+   */
+  persist?: 'session' | 'local';
 }
 
 /** One independent mock of the service. */
@@ -33,8 +42,24 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
    * answers the two paths the handlers match (same quota, clock and db) and a JSON 404 for any other URL.
    */
   fetch(request: Request): Promise<Response>;
-  /** Forgets quota counters, empties `db` (if given), puts `clock` back and rewinds the `seed` sequence. Call it in `afterEach`. */
+  /**
+   * Forgets quota counters (back to the `usage` option), the audit, empties `db` (if given), puts `clock` back and rewinds
+   * the `seed` sequence. Call it in `afterEach`.
+   */
   reset(): void;
+  /**
+   * Sets the requests already counted in the current windows, from now: `setUsage({ minute: 7 })` leaves 3 this minute.
+   * An omitted count keeps its value; the day counts at least the minute. @example siret.setUsage({ minute: 7, day: 93 })
+   */
+  setUsage(usage: Partial<QuotaUsage>): void;
+  /** `setUsage` at the limit: `exhaust('minute')` until the minute window ends, `exhaust('day')` until 00:00 UTC. */
+  exhaust(window: QuotaWindow): void;
+  /**
+   * Every request to `/api/v1/generate` so far (the latest 1,000), and each time a client did not wait out a 429's
+   * `Retry-After`: `early-retry` (a request before it elapsed, by `clock`) and `retry-storm` (more than 3 inside one wait).
+   * @example expect(siret.audit().violations).toEqual([])
+   */
+  audit(): AuditReport;
   /** The clock behind quota windows and `meta.generated_at`: real time (or `options.clock`) plus an offset. */
   clock: ControllableClock;
   /** The `db` option: every record served with a 200, in order (`undefined` without the option). */
@@ -55,9 +80,14 @@ export function servicePattern(path: string, baseUrl: string | undefined): strin
 export function createHandlers<Db extends RecordsCollection | undefined = undefined>(
   options: HandlersOptions<Db> = {},
 ): SiretMockHandlers<Db> {
-  const { baseUrl, db, ...appOptions } = options;
-  const clock = createControllableClock(options.clock);
-  const store = options.store ?? createMemoryQuotaStore();
+  const { baseUrl, db, persist, ...appOptions } = options;
+  const storageKey = `siret-mock:${baseUrl ?? '*'}`;
+  const storage = persist === undefined ? undefined : webStorage(persist);
+  if (storage !== undefined && options.store !== undefined) {
+    throw new TypeError('persist keeps the memory store in web storage; it cannot be combined with store');
+  }
+  const clock = createControllableClock(options.clock, storage && itemOf(storage, `${storageKey}:clock`));
+  const store = options.store ?? createMemoryQuotaStore(storage && { storage: itemOf(storage, `${storageKey}:quota`) });
   const served = new WeakMap<object, CompanyRecord[]>();
   const onRecords = appOptions.onRecords;
   const build = (): ServiceRoutes =>
@@ -115,5 +145,29 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
       clock.reset();
       routes = build();
     },
+    setUsage: (usage) => void routes.setUsage(usage),
+    exhaust: (window) => void routes.exhaust(window),
+    audit: () => routes.audit(),
   };
 }
+
+/** The browser's session or local storage, or a TypeError saying where `persist` works. */
+function webStorage(persist: 'session' | 'local'): Storage {
+  const name = persist === 'session' ? 'sessionStorage' : persist === 'local' ? 'localStorage' : undefined;
+  if (name === undefined) throw new TypeError(`persist must be 'session' or 'local', got ${String(persist)}`);
+  let storage: Storage | undefined;
+  try {
+    storage = (globalThis as Partial<Record<typeof name, Storage>>)[name];
+  } catch {
+    // Some browsers throw on access when storage is disabled.
+  }
+  if (storage === undefined || typeof storage.getItem !== 'function') {
+    throw new TypeError(`persist: '${persist}' needs ${name} (a browser page, or jsdom); leave it out in Node tests`);
+  }
+  return storage;
+}
+
+const itemOf = (storage: Storage, key: string): TextStorage => ({
+  read: () => storage.getItem(key),
+  write: (text) => storage.setItem(key, text),
+});

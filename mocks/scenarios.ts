@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/clock.js';
-import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaLimits } from '../src/core/quota.js';
 import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
+import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/scenario.js';
 import { GENERATE_PATH } from '../src/http/routes.js';
 import { systemClock } from '../src/http/system-clock.js';
 import { servicePattern } from './create-handlers.js';
@@ -15,16 +15,8 @@ export interface ScenarioOptions {
 }
 
 /** Options of `scenarios.rateLimited`. */
-export interface RateLimitedOptions extends ScenarioOptions {
-  /** Which limit is exhausted; it picks the message. @default 'minute' */
-  window?: 'minute' | 'day';
-  /** The limits named in the message and headers. @default { perMinute: 10, perDay: 100 } */
-  limits?: Partial<QuotaLimits>;
-  /** `retry_after` and `Retry-After`, in seconds. @default 60 for 'minute'; the seconds to 00:00 UTC for 'day' */
-  retryAfter?: number;
-  /** `upgrade` in the body. @default `${request origin}/pricing` */
-  upgradeUrl?: string;
-  /** The clock used for the seconds to midnight. @default real time */
+export interface RateLimitedOptions extends ScenarioOptions, RateLimitedAnswerOptions {
+  /** The clock used for the seconds to midnight (and an HTTP-date `Retry-After`). @default real time */
   clock?: Clock;
 }
 
@@ -50,25 +42,7 @@ function takeOver(
 export const scenarios = {
   /** The next request(s) get the spec's 429 with `Retry-After`, `RateLimit` and `RateLimit-Policy`. */
   rateLimited(options: RateLimitedOptions = {}): HttpHandler {
-    const window = options.window ?? 'minute';
-    const limits: QuotaLimits = { ...DEFAULT_QUOTA_LIMITS, ...options.limits };
-    const clock = options.clock ?? systemClock;
-    return takeOver(options, (request) => {
-      const now = clock.now();
-      const resetDay = secondsToUtcMidnight(now);
-      const retryAfter = Math.max(1, Math.ceil(options.retryAfter ?? (window === 'day' ? resetDay : 60)));
-      const decision = {
-        allowed: false,
-        exceeded: window,
-        remainingMinute: window === 'minute' ? 0 : limits.perMinute,
-        remainingDay: window === 'day' ? 0 : Math.max(0, limits.perDay - limits.perMinute),
-        resetMinute: window === 'minute' ? retryAfter : 60,
-        resetDay: window === 'day' ? retryAfter : resetDay,
-        retryAfter,
-      };
-      const upgrade = options.upgradeUrl ?? `${new URL(request.url).origin}/pricing`;
-      return responses.rateLimited(decision, limits, upgrade);
-    });
+    return takeOver(options, createRateLimitedAnswer(options, options.clock ?? systemClock));
   },
   /** The next request(s) get a JSON 500 `internal_error`. */
   serverError(options: ScenarioOptions = {}): HttpHandler {

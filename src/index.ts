@@ -35,7 +35,24 @@ export {
 export { createCompanyFixtureStream, generateCompanyFixtures, type CompanyFixtureOptions } from './core/company-fixtures.js';
 export { loadCommunes, type Address, type Commune } from './core/address.js';
 export { consumeQuota, DEFAULT_QUOTA_LIMITS, type QuotaDecision, type QuotaLimits, type QuotaState } from './core/quota.js';
-export { createMemoryQuotaStore, QuotaStoreUnavailableError, type MemoryQuotaStore, type QuotaStore } from './core/quota-store.js';
+export {
+  createMemoryQuotaStore,
+  QuotaStoreUnavailableError,
+  type MemoryQuotaStore,
+  type MemoryQuotaStoreOptions,
+  type QuotaStore,
+  type TextStorage,
+} from './core/quota-store.js';
+export { withUsage, type QuotaUsage, type QuotaWindow } from './core/quota-usage.js';
+export {
+  AUDIT_LOG_SIZE,
+  createRetryAudit,
+  RETRY_STORM_THRESHOLD,
+  type AuditedRequest,
+  type AuditReport,
+  type RetryAudit,
+  type RetryViolation,
+} from './core/retry-audit.js';
 export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';
 export type {
   ErrorCode,

@@ -3,10 +3,22 @@ import type { CompanyRecord } from '../core/company-record.js';
 import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
 import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
 import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
+import { checkQuotaUsage, type QuotaUsage, type QuotaWindow } from '../core/quota-usage.js';
+import type { AuditReport } from '../core/retry-audit.js';
 import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
+import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { MOUNTED_PRICING_PATH, PRICING_PATH } from './pricing-page.js';
+import { checkDrills, type Drills } from './drills.js';
+import {
+  createRateLimitHeaders,
+  RATE_LIMIT_HEADER_DIALECTS,
+  RETRY_AFTER_FORMATS,
+  type RateLimitHeaderDialect,
+  type RateLimitHeaders,
+  type RetryAfterFormat,
+} from './rate-limit-dialect.js';
 import { createResponses, type Responses } from './responses.js';
 import { systemClock } from './system-clock.js';
 import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
@@ -41,6 +53,13 @@ export interface AppOptions {
   callerKey?(request: Request, context: RequestContext | undefined): string;
   /** Quota counters. @default createMemoryQuotaStore() */
   store?: QuotaStore;
+  /**
+   * Requests already counted when a caller first calls (and again after `reset()`): `{ minute: 7 }` opens on 3 left this
+   * minute, `{ day: 100 }` on the day used up. The minute window opens at that first request. Needs a store with
+   * `setUsage` (the memory store). @default { minute: 0, day: 0 }
+   * @example createApp({ usage: { minute: 7, day: 93 } })
+   */
+  usage?: Partial<QuotaUsage>;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
   onRecords?(records: CompanyRecord[], request: Request): void;
   /**
@@ -56,10 +75,30 @@ export interface AppOptions {
   profile?: RecordOptions['profile'];
   /**
    * The service shares an origin with an app that owns every path outside `/api/v1/` (the Vite plugin and
-   * `siret-mock/next` set it): it answers only the API's paths and its pricing page at `/api/v1/pricing`, its 404 names
-   * only those, and the default `upgrade` link points at that page. @default false
+   * `siret-mock/next` set it): it answers only the API's paths and its pricing page at `/api/v1/pricing` (and, with
+   * `control`, the control endpoints), its 404 names only the API's paths, and the default `upgrade` link points at that
+   * page. @default false
    */
   mounted?: boolean;
+  /**
+   * Rate-limit headers of free-tier answers: `draft` (`RateLimit`, `RateLimit-Policy`), `x-ratelimit` (`X-RateLimit-Limit`,
+   * `-Remaining`, `-Reset` of the window that binds first) or `both`. @default 'draft'
+   */
+  rateLimitHeaders?: RateLimitHeaderDialect;
+  /** A 429's `Retry-After`: whole `seconds`, or an `http-date`. The body's `retry_after` stays seconds. @default 'seconds' */
+  retryAfter?: RetryAfterFormat;
+  /**
+   * Serves the control endpoints `POST /__siret-mock/reset`, `/clock`, `/usage`, `/scenario` and `GET /__siret-mock/audit`
+   * (docs/server.md), to loopback callers only (`context.clientAddress`) unless `controlToken` is set. Off: those paths
+   * are 404s. @default false
+   */
+  control?: boolean;
+  /** With `control`: every control request needs `Authorization: Bearer <controlToken>`, from any address. */
+  controlToken?: string;
+  /** Milliseconds before each answer of `/api/v1/generate`: fixed, or `[min, max]` drawn per request. @default 0 */
+  delay?: Drills['delay'];
+  /** Share of `/api/v1/generate` answers replaced by a JSON 500, 0 to 1 (a failure drill). @default 0 */
+  failRate?: number;
 }
 
 /** The fetch handler and what it was built with. */
@@ -68,6 +107,17 @@ export interface App {
   fetch(request: Request, context?: RequestContext): Promise<Response>;
   readonly store: QuotaStore;
   readonly clock: Clock;
+  /**
+   * Sets the requests counted in every caller's current windows, from now (an omitted count keeps its value). Refused
+   * values throw the option's RangeError. @example app.setUsage({ minute: 10 })
+   */
+  setUsage(usage: Partial<QuotaUsage>): void | Promise<void>;
+  /** `setUsage` at the limit of one window: `exhaust('day')` makes every request a 429 with the day message. */
+  exhaust(window: QuotaWindow): void | Promise<void>;
+  /** The requests to `/api/v1/generate` so far, and the clients that did not wait out a 429's `Retry-After`. */
+  audit(): AuditReport;
+  /** Forgets the quota counters (back to the `usage` option) and the audit. */
+  reset(): void | Promise<void>;
 }
 
 /** Options with every default applied and checked once, at creation. */
@@ -82,7 +132,17 @@ export interface ResolvedOptions {
   random: RandomSource;
   callerKey: (request: Request, context: RequestContext | undefined) => string;
   store: QuotaStore;
+  usage: Partial<QuotaUsage> | undefined;
   onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
+  rateLimitHeaders: RateLimitHeaderDialect;
+  retryAfter: RetryAfterFormat;
+  /** The rate-limit headers and `Retry-After` in the configured dialect. */
+  rateLimit: RateLimitHeaders;
+  /** With `control`: the clock, movable by `POST /__siret-mock/clock`; the app's `clock` is this one. */
+  controlClock: ControllableClock | undefined;
+  controlToken: string | undefined;
+  /** `delay` and `failRate`, or `undefined` when neither is set. */
+  drills: Drills | undefined;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
   /** Served inside an app's origin (`mounted`), and where its pricing page (the default `upgrade` link) is. */
@@ -101,6 +161,13 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
   return value;
 }
 
+function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value))
+    throw new TypeError(`${name} must be one of ${allowed.map((v) => `'${v}'`).join(', ')}, got ${String(value)}`);
+  return value;
+}
+
 /** Applies defaults and rejects impossible options with a message that names the option. */
 export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeof Response = Response): ResolvedOptions {
   const tier = options.tier ?? DEFAULT_TIER;
@@ -110,13 +177,27 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)) {
     throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   }
+  const quota = {
+    perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
+    perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
+  };
+  const store = options.store ?? createMemoryQuotaStore();
+  if (options.controlToken !== undefined && !/^[\x21-\x7e]{8,}$/.test(options.controlToken)) {
+    throw new TypeError('controlToken must be at least 8 visible ASCII characters');
+  }
+  if (options.controlToken !== undefined && !options.control) throw new TypeError('controlToken needs control: true');
+  const controlClock = options.control ? createControllableClock(options.clock ?? systemClock) : undefined;
+  const drills = options.delay === undefined && options.failRate === undefined ? undefined : checkDrills(options);
+  const rateLimitHeaders = oneOf('rateLimitHeaders', options.rateLimitHeaders, RATE_LIMIT_HEADER_DIALECTS, 'draft');
+  const retryAfter = oneOf('retryAfter', options.retryAfter, RETRY_AFTER_FORMATS, 'seconds');
+  const usage = options.usage === undefined ? undefined : { ...checkQuotaUsage(options.usage, quota) };
+  if (usage !== undefined && store.setUsage === undefined) {
+    throw new TypeError('usage needs a quota store with setUsage, such as the memory store; the store given has none');
+  }
   return {
     tier,
     passes: new Set(options.passes ?? []),
-    quota: {
-      perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
-      perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
-    },
+    quota,
     maxQuantity: Object.fromEntries(
       TIER_NAMES.map((name) => [
         name,
@@ -125,10 +206,20 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
     ) as Record<Tier, number>,
     source: options.source ?? 'siret-mock',
     upgradeUrl: options.upgradeUrl,
-    clock: options.clock ?? systemClock,
+    clock: controlClock ?? options.clock ?? systemClock,
+    controlClock,
+    controlToken: options.controlToken,
+    drills: drills && {
+      ...(options.delay === undefined ? {} : { delay: options.delay }),
+      ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
+    },
     random: options.random ?? (seed !== undefined ? createRandom(seed) : createCryptoRandom()),
     callerKey: options.callerKey ?? defaultCallerKey,
-    store: options.store ?? createMemoryQuotaStore(),
+    store,
+    usage,
+    rateLimitHeaders,
+    retryAfter,
+    rateLimit: createRateLimitHeaders(quota, { rateLimitHeaders, retryAfter }),
     onRecords: options.onRecords,
     // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
     recordOptions: resolveRecordOptions(options),

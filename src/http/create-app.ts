@@ -2,6 +2,11 @@ import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
 import { createGenerateRoute } from './generate-route.js';
 import { createPricingPage } from './pricing-page.js';
+import { createControlRoutes } from './control-routes.js';
+import { createCryptoRandom } from './crypto-random.js';
+import { withDrills } from './drills.js';
+import { createQuotaControls } from './quota-controls.js';
+import { createScenarioSlot } from './scenario.js';
 import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
 import { INTERNAL_ERROR_MESSAGE, type Responses } from './responses.js';
 import { API_PREFIX, listPaths, ROUTES, type RouteName } from './routes.js';
@@ -93,13 +98,26 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
   const resolved = resolveAppOptions(options, ResponseClass);
   const { responses } = resolved;
   let openApiBody: Promise<string> | undefined;
+  // With control on, a scenario set by POST /__siret-mock/scenario answers first; drills delay or fail answers.
+  const scenario = resolved.controlClock ? createScenarioSlot(resolved.clock, responses) : undefined;
+  let generate = createGenerateRoute(resolved);
+  if (scenario) generate = scenario.wrap(generate);
+  if (resolved.drills) generate = withDrills(generate, resolved.drills, createCryptoRandom(), responses);
   const getHandlers: Record<RouteName, GetHandler> = {
-    generate: createGenerateRoute(resolved),
+    generate,
     async openapi() {
       // Loaded on first request: the document's builder and schemas are not worth loading in every test file. The built
       // package resolves this import to a chunk of its own (a require() in the CommonJS build).
       openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
-        JSON.stringify(createOpenApiDocument({ quota: resolved.quota, maxQuantity: resolved.maxQuantity })),
+        JSON.stringify(
+          createOpenApiDocument({
+            quota: resolved.quota,
+            maxQuantity: resolved.maxQuantity,
+            rateLimitHeaders: resolved.rateLimitHeaders,
+            retryAfter: resolved.retryAfter,
+            control: resolved.controlClock !== undefined,
+          }),
+        ),
       );
       try {
         return responses.body(await openApiBody, JSON_HEADERS);
@@ -110,11 +128,13 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
     },
     healthz: () => responses.body(HEALTH_BODY, JSON_HEADERS),
   };
+  const { audited, ...controls } = createQuotaControls(resolved);
   const route = (path: string, get: GetHandler, methods?: boolean): RouteHandler => serve(responses, path, get, methods);
   const handlers = Object.fromEntries(ROUTES.map(({ name, path }) => [name, route(path, getHandlers[name])])) as Record<
     RouteName,
     RouteHandler
   >;
+  handlers.generate = audited(handlers.generate);
   // Mounted in an app's origin, the service answers only the API's paths (the mocked routes): the rest are the app's.
   const served = resolved.mounted ? ROUTES.filter((route) => route.mocked) : ROUTES;
   const byPath = new Map(served.map(({ name, path }) => [path, handlers[name]]));
@@ -127,6 +147,14 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
       FAVICON_PATH,
       route(FAVICON_PATH, () => responses.empty(204, FAVICON_HEADERS)),
     );
+  if (resolved.controlClock && scenario) {
+    const control = createControlRoutes(
+      { ...controls, clock: resolved.controlClock, scenario, sharedStore: resolved.store.shared === true },
+      responses,
+      resolved.controlToken === undefined ? {} : { token: resolved.controlToken },
+    );
+    for (const [path, handler] of control) byPath.set(path, handler);
+  }
   const notFoundMessage = resolved.mounted
     ? `No such path. This service answers ${listPaths(served)}; paths outside ${API_PREFIX} are the app's.`
     : `No such path. This service answers ${listPaths()}.`;
@@ -134,6 +162,7 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
 
   return {
     ...handlers,
+    ...controls,
     store: resolved.store,
     clock: resolved.clock,
     // Unknown paths answer 404 whatever the method (path is checked before method).
@@ -147,6 +176,6 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
  * @example const app = createApp({ tier: 'free', seed: 42 }); const response = await app.fetch(new Request('http://localhost/api/v1/generate'));
  */
 export function createApp(options?: AppOptions): App {
-  const { fetch, store, clock } = createServiceRoutes(options);
-  return { fetch, store, clock };
+  const { fetch, store, clock, setUsage, exhaust, audit, reset } = createServiceRoutes(options);
+  return { fetch, store, clock, setUsage, exhaust, audit, reset };
 }

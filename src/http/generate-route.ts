@@ -5,7 +5,7 @@ import type { RequestContext, ResolvedOptions } from './app-options.js';
 import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';
 import { queryParamsOf } from './query-params.js';
-import { CSV_HEADERS, formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
+import { CSV_HEADERS, type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import { PASS_TIER, TIERS, type Tier } from './tiers.js';
 import type { GenerateResponse } from './wire-types.js';
 
@@ -24,8 +24,7 @@ function tierOf(authorization: string | null, options: ResolvedOptions): Tier | 
 export function createGenerateRoute(
   options: ResolvedOptions,
 ): (request: Request, context: RequestContext | undefined) => Promise<Response> {
-  const policy = formatRateLimitPolicy(options.quota);
-  const { clock, store, quota, maxQuantity, source, responses } = options;
+  const { clock, store, quota, maxQuantity, source, responses, rateLimit } = options;
 
   return async function generate(request, context) {
     const tier = tierOf(request.headers.get('authorization'), options);
@@ -43,8 +42,8 @@ export function createGenerateRoute(
     let limitHeaders: HeaderList | undefined;
     if (rules.rateLimited) {
       decision = await store.consume(options.callerKey(request, context), quota, now);
-      if (!decision.allowed) return responses.rateLimited(decision, quota, upgradeFor(), policy);
-      limitHeaders = rateLimitHeaders(policy, decision);
+      if (!decision.allowed) return responses.rateLimited(decision, quota, upgradeFor(), rateLimit, now);
+      limitHeaders = rateLimit.headers(decision);
     }
 
     const max = maxQuantity[tier];

@@ -3,7 +3,9 @@ import type { QuotaLimits } from '../core/quota.js';
 import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
 import { withFixtureFields } from './fixture-fields-schema.js';
 import { JSON_SCHEMAS } from './json-schemas.js';
+import { controlPaths } from './control-openapi.js';
 import { PACKAGE_VERSION } from './package-version.js';
+import { type RateLimitHeaderDialect, type RetryAfterFormat, X_RATE_LIMIT_HEADERS } from './rate-limit-dialect.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from './response-headers.js';
 import { ROUTES, type RouteDefinition } from './routes.js';
 import { TIER_NAMES, type Tier } from './tiers.js';
@@ -15,6 +17,12 @@ import { TIER_NAMES, type Tier } from './tiers.js';
 export interface OpenApiSettings {
   quota: QuotaLimits;
   maxQuantity: Readonly<Record<Tier, number>>;
+  /** The rate-limit header dialect the app sends. @default 'draft' */
+  rateLimitHeaders?: RateLimitHeaderDialect;
+  /** How the app writes `Retry-After`. @default 'seconds' */
+  retryAfter?: RetryAfterFormat;
+  /** The app serves the control endpoints: they are listed under the `control` tag. @default false */
+  control?: boolean;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -29,7 +37,37 @@ const COMMON_HEADERS = {
   'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
   'Cache-Control': headerRef('CacheControl'),
 };
-const LIMIT_HEADERS = { ...COMMON_HEADERS, RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
+const DRAFT_HEADERS = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
+const X_HEADERS = {
+  'X-RateLimit-Limit': headerRef('XRateLimitLimit'),
+  'X-RateLimit-Remaining': headerRef('XRateLimitRemaining'),
+  'X-RateLimit-Reset': headerRef('XRateLimitReset'),
+};
+
+/** The headers of a free-tier answer of the generate path, in the configured dialect. */
+function limitHeadersOf(settings: OpenApiSettings): JsonObject {
+  const dialect = settings.rateLimitHeaders ?? 'draft';
+  return { ...COMMON_HEADERS, ...(dialect === 'x-ratelimit' ? {} : DRAFT_HEADERS), ...(dialect === 'draft' ? {} : X_HEADERS) };
+}
+
+/** The header components the configured dialect uses (a document lists no component it does not use). */
+function limitHeaderComponents(settings: OpenApiSettings): JsonObject {
+  const dialect = settings.rateLimitHeaders ?? 'draft';
+  const { perMinute, perDay } = settings.quota;
+  const draft = {
+    RateLimit: header(
+      'draft-ietf-httpapi-ratelimit-headers-10: "minute";r=<left>;t=<seconds to reset>, "day";r=<left>;t=<seconds to reset>',
+    ),
+    RateLimitPolicy: header(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`),
+  };
+  const binding = 'of the window that binds first (the one with fewer requests left; the exhausted one on a 429; the day on a tie)';
+  const x = {
+    XRateLimitLimit: header(`Requests allowed in the window ${binding}: ${perMinute} or ${perDay}`, { type: 'integer', minimum: 1 }),
+    XRateLimitRemaining: header(`Requests left in the window ${binding}`, { type: 'integer', minimum: 0 }),
+    XRateLimitReset: header(`Seconds until the window ${binding} resets`, { type: 'integer', minimum: 1 }),
+  };
+  return { ...(dialect === 'x-ratelimit' ? {} : draft), ...(dialect === 'draft' ? {} : x) };
+}
 const error = (description: string, headers: JsonObject = COMMON_HEADERS, schema = 'Error'): JsonObject => ({
   description,
   headers,
@@ -51,7 +89,7 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
   const { perMinute, perDay } = settings.quota;
   const maxima = TIER_NAMES.map((tier) => `${tier} ${settings.maxQuantity[tier]}`).join(', ');
   const largest = Math.max(...TIER_NAMES.map((tier) => settings.maxQuantity[tier]));
-  const retryAfter = { ...COMMON_HEADERS, 'Retry-After': headerRef('RetryAfter') };
+  const LIMIT_HEADERS = limitHeadersOf(settings);
   return {
     operationId: method === 'get' ? route.operationId : `${route.operationId}Head`,
     summary: method === 'get' ? route.summary : `${route.summary}: headers only`,
@@ -120,7 +158,10 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
         { ...LIMIT_HEADERS, 'Retry-After': headerRef('RetryAfter') },
         'RateLimitError',
       ),
-      '503': error('quota_store_unavailable: the shared quota store cannot be reached; retry_after is 1.', retryAfter),
+      '503': error('quota_store_unavailable: the shared quota store cannot be reached; retry_after is 1.', {
+        ...COMMON_HEADERS,
+        'Retry-After': header('1 (whole seconds)', { type: 'integer', const: 1 }),
+      }),
     },
   };
 }
@@ -194,22 +235,33 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
     tags: [
       { name: 'generate', description: 'Fictitious company records' },
       { name: 'service', description: 'The document and liveness' },
+      ...(settings.control ? [{ name: 'control', description: 'Test control of a server started with --control (docs/server.md)' }] : []),
     ],
-    paths,
+    paths: settings.control ? { ...paths, ...controlPaths(COMMON_HEADERS) } : paths,
     components: {
       // The extension fields (handler/server options `fields` and `profile`) are optional properties of the record.
       schemas: { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord as JsonObject) },
-      securitySchemes: { lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' } },
+      securitySchemes: {
+        lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' },
+        ...(settings.control
+          ? { controlToken: { type: 'http', scheme: 'bearer', description: 'The --control-token of the server, when it has one' } }
+          : {}),
+      },
       headers: {
         AccessControlAllowOrigin: header('Always *', { type: 'string', const: '*' }),
-        AccessControlExposeHeaders: header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS }),
+        AccessControlExposeHeaders:
+          (settings.rateLimitHeaders ?? 'draft') === 'draft'
+            ? header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS })
+            : header(`${EXPOSED_HEADERS}; free-tier answers of /api/v1/generate add a second field: ${X_RATE_LIMIT_HEADERS}`),
         CacheControl: header('Always no-store', { type: 'string', const: 'no-store' }),
         ContentLength: header("Length of the body in bytes; a HEAD answer carries the GET's", { type: 'integer', minimum: 0 }),
-        RateLimit: header(
-          'draft-ietf-httpapi-ratelimit-headers-10: "minute";r=<left>;t=<seconds to reset>, "day";r=<left>;t=<seconds to reset>',
-        ),
-        RateLimitPolicy: header(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`),
-        RetryAfter: header('Whole seconds >= 1, equal to retry_after', { type: 'integer', minimum: 1 }),
+        ...limitHeaderComponents(settings),
+        RetryAfter:
+          settings.retryAfter === 'http-date'
+            ? header('An HTTP date (IMF-fixdate) at or after which a retry can succeed; retry_after in the body gives the seconds', {
+                type: 'string',
+              })
+            : header('Whole seconds >= 1, equal to retry_after', { type: 'integer', minimum: 1 }),
       },
     },
   };

@@ -64,14 +64,6 @@ export function formatRateLimit(decision: QuotaDecision): string {
   return `"minute";r=${decision.remainingMinute};t=${decision.resetMinute}, "day";r=${decision.remainingDay};t=${decision.resetDay}`;
 }
 
-/** Both rate-limit headers of a free-tier response. */
-export function rateLimitHeaders(policy: string, decision: QuotaDecision): HeaderList {
-  return [
-    ['ratelimit-policy', policy],
-    ['ratelimit', formatRateLimit(decision)],
-  ];
-}
-
 /** A header list plus extra pairs; the constant lists are never mutated. */
 export function withHeaders(base: HeaderList, ...extra: Array<HeaderList | undefined>): Array<[string, string]> {
   const out = base.slice() as Array<[string, string]>;

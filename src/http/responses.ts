@@ -1,5 +1,6 @@
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
-import { formatRateLimitPolicy, type HeaderList, JSON_HEADERS, rateLimitHeaders, withHeaders } from './response-headers.js';
+import { createRateLimitHeaders, type RateLimitHeaders } from './rate-limit-dialect.js';
+import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import type { ErrorCode, ErrorResponse } from './wire-types.js';
 
 /** The reason phrase of every status the service (and its server) answers with: the one status-text table. */
@@ -64,8 +65,11 @@ export interface Responses {
    * @example responses.error(400, 'invalid_format', 'format must be json or csv.')
    */
   error(status: number, error: ErrorCode, message: string, extras?: ErrorExtras, headers?: HeaderList): Response;
-  /** The 429 of spec 7.1: `retry_after` and `upgrade` in the body, `Retry-After` and the rate-limit headers. */
-  rateLimited(decision: QuotaDecision, limits: QuotaLimits, upgrade: string, policy?: string): Response;
+  /**
+   * The 429 of spec 7.1: `retry_after` and `upgrade` in the body, `Retry-After` and the rate-limit headers, in the dialect
+   * of `rateLimit` (draft-10 and seconds by default); `now` dates an HTTP-date `Retry-After`.
+   */
+  rateLimited(decision: QuotaDecision, limits: QuotaLimits, upgrade: string, rateLimit?: RateLimitHeaders, now?: number): Response;
   /** The answer to HEAD made from the answer to GET: same status and headers, the GET body's `Content-Length`, no body. */
   head(get: Response): Promise<Response>;
 }
@@ -87,14 +91,14 @@ export function createResponses(ResponseClass: typeof Response = Response): Resp
     body: (text, headers, status = 200) => make(text, status, headers),
     empty: (status, headers) => make(null, status, headers),
     error,
-    rateLimited(decision, limits, upgrade, policy = formatRateLimitPolicy(limits)) {
+    rateLimited(decision, limits, upgrade, rateLimit = createRateLimitHeaders(limits), now = Date.now()) {
       const retryAfter = Math.max(1, decision.retryAfter);
       return error(
         429,
         'rate_limit_exceeded',
         rateLimitMessage(decision.exceeded ?? 'minute', limits),
         { retry_after: retryAfter, upgrade },
-        [['retry-after', String(retryAfter)], ...rateLimitHeaders(policy, decision)],
+        [['retry-after', rateLimit.retryAfter(decision, now)], ...rateLimit.headers(decision)],
       );
     },
     async head(get) {

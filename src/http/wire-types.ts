@@ -40,6 +40,10 @@ export const ERROR_CODES = [
   'uri_too_long',
   'expectation_failed',
   'request_header_fields_too_large',
+  'invalid_control_request',
+  'invalid_control_token',
+  'control_forbidden',
+  'control_unavailable',
 ] as const;
 
 /** One of `ERROR_CODES`. */

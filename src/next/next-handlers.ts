@@ -1,8 +1,11 @@
 import { createApp, type App, type AppOptions } from '../http/index.js';
 import { clientAddressOf } from '../node/client-address.js';
 
-/** Options of `createNextHandlers`: the same as `createApp`, which it mounts under the app's `/api/v1/`. */
-export type NextHandlersOptions = Omit<AppOptions, 'mounted'>;
+/**
+ * Options of `createNextHandlers`: those of `createApp`, which it mounts under the app's `/api/v1/`. The control endpoints
+ * are left out: they live outside `/api/v1/`, and another route module would hold a mock of its own.
+ */
+export type NextHandlersOptions = Omit<AppOptions, 'mounted' | 'control' | 'controlToken'>;
 
 /** A Next.js route handler: `(request) => Response`, for every method a route module may export. */
 export type NextRouteHandler = (request: Request) => Promise<Response>;

@@ -33,6 +33,7 @@ export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaSto
     log(`warning: ${error.message}; ${consequence} until it is back (--quota-store-failure ${policy})`);
   };
   const wrapped: QuotaStoreWithFailurePolicy = {
+    ...(store.shared ? { shared: true } : {}),
     reportOutage,
     async consume(key, limits, now) {
       try {
@@ -52,6 +53,7 @@ export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaSto
     reset: () => store.reset(),
   };
   if (store.close) wrapped.close = () => store.close?.();
+  if (store.setUsage) wrapped.setUsage = (usage, now) => store.setUsage?.(usage, now);
   return wrapped;
 }
 

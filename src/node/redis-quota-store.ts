@@ -123,6 +123,7 @@ export function createRedisQuotaStore(url: string, options: RedisQuotaStoreOptio
     new QuotaStoreUnavailableError(`quota store unreachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 
   return {
+    shared: true,
     async consume(key, limits) {
       if (closed) throw new QuotaStoreUnavailableError('quota store closed');
       let reply: number[];

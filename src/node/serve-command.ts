@@ -8,6 +8,7 @@ import { MAX_SEED } from '../core/generate-companies.js';
 import { GENERATE_PATH } from '../http/routes.js';
 import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';
 import { SERVE_PARSE_OPTIONS, SERVE_USAGE } from './serve-flags.js';
+import { parseRateLimitTestFlags } from './rate-limit-test-flags.js';
 
 export { SERVE_USAGE };
 
@@ -27,6 +28,13 @@ const FLAGS = SERVE_PARSE_OPTIONS as {
   'response-timeout': { type: 'string' };
   fields: { type: 'string' };
   profile: { type: 'string' };
+  usage: { type: 'string' };
+  'rate-limit-headers': { type: 'string' };
+  'retry-after': { type: 'string' };
+  control: { type: 'boolean' };
+  'control-token': { type: 'string' };
+  delay: { type: 'string' };
+  'fail-rate': { type: 'string' };
   quiet: { type: 'boolean' };
   help: { type: 'boolean'; short: 'h' };
 };
@@ -110,6 +118,12 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   if (seed !== undefined) server.seed = seed;
   if (fields !== undefined) server.fields = fields;
   if (profile !== undefined) server.profile = profile;
+  const envName = (flag: string): string => `SIRET_MOCK_${flag.toUpperCase().replace(/-/g, '_')}`;
+  const control = values.control ?? isTruthy(env.SIRET_MOCK_CONTROL);
+  Object.assign(
+    server,
+    parseRateLimitTestFlags((flag) => pick(flag as keyof typeof FLAGS, envName(flag)), control, redis),
+  );
   return { port, host, quiet, help: values.help ?? false, server };
 }
 
@@ -153,6 +167,10 @@ async function serve(argv: string[]): Promise<number> {
   out(`siret-mock listening on ${url.origin} (tier ${settings.server.tier}, quota store: ${store})`);
   out(`  try: curl -i '${reachable.origin}${GENERATE_PATH}?quantity=5'`);
   if (server.servesDemo) out(`  demo: ${reachable.origin}/`);
+  if (settings.server.control) {
+    const who = settings.server.controlToken === undefined ? 'loopback callers only' : 'Authorization: Bearer <control token>';
+    out(`  control: POST ${reachable.origin}/__siret-mock/reset, /clock, /usage, /scenario; GET /__siret-mock/audit (${who})`);
+  }
 
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -50,6 +50,14 @@ export const SERVE_FLAGS: readonly ServeFlag[] = [
     help: `extension: extra record fields (${EXTRA_FIELDS.join(', ')})`,
   },
   { name: 'profile', value: 'NAME', env: 'SIRET_MOCK_PROFILE', defaultText: 'default', literal: true, help: `extension: ${PROFILES.join(' or ')} records` },
+  // Rate-limit testing: quota states, header dialects, the control endpoints and drills (docs/server.md).
+  { name: 'usage', value: 'minute=N,day=M', env: 'SIRET_MOCK_USAGE', defaultText: 'none', help: 'requests already counted at a caller\'s first request' },
+  { name: 'rate-limit-headers', value: 'draft|x-ratelimit|both', env: 'SIRET_MOCK_RATE_LIMIT_HEADERS', defaultText: 'draft', literal: true, help: 'rate-limit header dialect' },
+  { name: 'retry-after', value: 'seconds|http-date', env: 'SIRET_MOCK_RETRY_AFTER', defaultText: 'seconds', literal: true, help: 'format of a 429\'s Retry-After' },
+  { name: 'control', env: 'SIRET_MOCK_CONTROL=1', defaultText: 'off', help: 'serve /__siret-mock/* (reset, clock, usage, scenario, audit)' },
+  { name: 'control-token', value: 'TOKEN', env: 'SIRET_MOCK_CONTROL_TOKEN', defaultText: 'loopback only', help: 'Bearer token the control endpoints require' },
+  { name: 'delay', value: 'MS|MIN-MAX', env: 'SIRET_MOCK_DELAY', defaultText: '0', literal: true, help: 'delay before each /api/v1/generate answer' },
+  { name: 'fail-rate', value: 'P', env: 'SIRET_MOCK_FAIL_RATE', defaultText: '0', literal: true, help: 'share of /api/v1/generate answers that are a JSON 500' },
   { name: 'quiet', env: 'SIRET_MOCK_QUIET=1', defaultText: 'off', help: 'no access log' },
   { name: 'help', short: 'h', help: 'print this help' },
 ];

@@ -108,3 +108,32 @@ describe('siretMock() in vite preview', () => {
     expect((await fetch(`${url}/`)).status).toBe(200);
   });
 });
+
+describe('siretMock({ control: true }) in vite dev', () => {
+  let server: ViteDevServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('serves the control endpoints to loopback callers too, as the server does', async () => {
+    server = await createServer({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      plugins: [siretMock({ control: true })],
+      server: { host: '127.0.0.1', port: 0, strictPort: true, ws: false },
+      optimizeDeps: { noDiscovery: true },
+    });
+    await server.listen();
+    const url = originOf(server.httpServer?.address());
+    const set = await fetch(`${url}/__siret-mock/usage`, { method: 'POST', body: JSON.stringify({ minute: 10 }) });
+    expect(set.status).toBe(200);
+    expect((await fetch(`${url}/api/v1/generate`)).status).toBe(429);
+    expect((await fetch(`${url}/__siret-mock/reset`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${url}/api/v1/generate`)).status).toBe(200);
+    // Without control (the first server), the path is the app's: the plugin leaves it to Vite.
+    const other = await fetch(`${devUrl}/__siret-mock/reset`, { method: 'POST' });
+    expect(other.status).toBe(404);
+    expect(other.headers.get('content-type')).toBeNull(); // Vite's own bare 404, not the service's JSON
+  });
+});

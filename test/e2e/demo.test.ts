@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type ChromiumSession } from './support/chromium.js';
-import { freePort, REPO_ROOT, startProcess, type RunningProcess } from './support/processes.js';
+import { REPO_ROOT, startDemo, startProcess, type RunningProcess } from './support/processes.js';
 
 // The demo page in real Chromium: served by `npm run demo` (the Vite dev server, MSW worker in the page) and, built, by
 // `npm start` (the CLI server), whose API the page's server switch also talks to.
@@ -22,14 +22,7 @@ beforeAll(async () => {
     if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` before \`npm run test:e2e\``);
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  // The exact command the docs give, so that the flags reaching Vite through npm are tested too.
-  vite = await startProcess(
-    'npm',
-    ['run', 'demo', '--', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-    /Local:\s+http:\/\/127\.0\.0\.1:\d+/,
-  );
-  demoUrl = `http://127.0.0.1:${port}/`;
+  ({ vite, url: demoUrl } = await startDemo());
   server = await startProcess(
     process.execPath,
     ['dist/src/node/cli.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--pass', PASS, '--source', 'e2e-server', '--quiet'],

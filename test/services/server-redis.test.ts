@@ -126,3 +126,32 @@ describe('shutdown with Redis', () => {
     expect(server.stdout()).toContain('siret-mock: stopped');
   });
 });
+
+describe('the control endpoints on Redis (--control --redis)', () => {
+  const control = (server: ServerProcess, path: string, body?: unknown): Promise<Response> =>
+    fetch(new URL(`/__siret-mock/${path}`, server.url), { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+  it('reset holds across processes; clock, usage, scenario and audit answer 409 control_unavailable', async () => {
+    const [a, b] = await Promise.all([serve(['--control']), serve(['--control'])]);
+    for (let i = 0; i < 10; i++) expect((await generate(i % 2 === 0 ? a : b)).status).toBe(200);
+    expect((await generate(b)).status).toBe(429);
+    expect((await control(a, 'reset')).status).toBe(200);
+    expect((await generate(b)).status).toBe(200);
+    for (const [path, body] of [
+      ['clock', { advance_ms: 61_000 }],
+      ['usage', { minute: 10 }],
+      ['scenario', { name: 'none' }],
+    ] as const) {
+      const refused = await control(a, path, body);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: 'control_unavailable' });
+    }
+    expect((await fetch(new URL('/__siret-mock/audit', a.url))).status).toBe(409);
+  });
+
+  it('refuses --usage with --redis at start, with a one-line usage error', () => {
+    const result = runServeSync(['--redis', redisServer.url, '--usage', 'minute=7']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--usage needs the memory quota store; it cannot be combined with --redis');
+  });
+});

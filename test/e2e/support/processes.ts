@@ -78,3 +78,14 @@ function signal(target: number, name: NodeJS.Signals): void {
     // Already gone.
   }
 }
+
+/** `npm run demo` on a free port, as the docs give the command (so the flags reaching Vite through npm are tested too). */
+export async function startDemo(): Promise<{ vite: RunningProcess; url: string }> {
+  const port = await freePort();
+  const vite = await startProcess(
+    'npm',
+    ['run', 'demo', '--', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    /Local:\s+http:\/\/127\.0\.0\.1:\d+/,
+  );
+  return { vite, url: `http://127.0.0.1:${port}/` };
+}
