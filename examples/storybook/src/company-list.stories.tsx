@@ -15,15 +15,16 @@ export const MinuteLimit = meta.story({
   beforeEach: ({ msw }) => msw.use(scenarios.rateLimited({ times: Infinity })),
 });
 
+// The handler set's own quota states: the day used up (a 429 with the day message, Retry-After to 00:00 UTC)...
 export const DayUsedUp = meta.story({
-  beforeEach: ({ msw }) => msw.use(scenarios.rateLimited({ window: 'day', times: Infinity })),
-});
-
-// Six requests spent before the story renders (through the handler set itself, no network): its own call leaves three.
-export const ThreeLeft = meta.story({
-  async beforeEach({ msw }) {
-    const siret = createHandlers({ seed: 42 });
-    for (let call = 0; call < 6; call++) await siret.fetch(new Request(new URL('/api/v1/generate', location.href)));
+  beforeEach({ msw }) {
+    const siret = createHandlers();
+    siret.exhaust('day');
     msw.use(...siret.handlers);
   },
+});
+
+// ...or six requests already counted this minute: the component's own call leaves three.
+export const ThreeLeft = meta.story({
+  beforeEach: ({ msw }) => msw.use(...createHandlers({ seed: 42, usage: { minute: 6 } }).handlers),
 });

@@ -24,13 +24,20 @@ test('MinuteLimit: the minute 429 and its Retry-After', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Too many requests. Limit: 10 per minute. Retry in 60 s.');
 });
 
-test('DayUsedUp: the day 429', async ({ page }) => {
+test('DayUsedUp: the day 429, until 00:00 UTC', async ({ page }) => {
   await open(page, 'day-used-up');
-  await expect(page.getByRole('alert')).toHaveText(/^Too many requests\. Limit: 100 per day\. Retry in \d+ s\.$/);
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(/^Too many requests\. Limit: 100 per day\. Retry in \d+ s\.$/);
+  const retry = Number(/Retry in (\d+) s/.exec((await alert.textContent()) ?? '')?.[1]);
+  const toMidnight = (new Date().setUTCHours(24, 0, 0, 0) - Date.now()) / 1000;
+  expect(Math.abs(retry - toMidnight)).toBeLessThan(30);
 });
 
-test('ThreeLeft: the list with three requests left this minute', async ({ page }) => {
+test('ThreeLeft: the list with three requests left this minute, the same records as List', async ({ page }) => {
+  await open(page, 'list');
+  await expect(page.getByRole('listitem')).toHaveCount(3);
+  const list = await page.getByRole('listitem').allTextContents();
   await open(page, 'three-left');
   await expect(page.getByRole('status')).toHaveText('3 requests left this minute');
-  await expect(page.getByRole('listitem')).toHaveCount(3);
+  expect(await page.getByRole('listitem').allTextContents()).toEqual(list);
 });
