@@ -25,12 +25,13 @@ echo "packed $packed as siret-mock.tgz: $(tar -tzf "$tmp/siret-mock.tgz" | wc -l
 failed=()
 for name in "${names[@]}"; do
   echo "==> examples/$name"
+  began=$SECONDS
   mkdir "$tmp/$name"
   (cd "examples/$name" && tar --exclude=./node_modules --exclude=./package-lock.json -cf - .) | (cd "$tmp/$name" && tar -xf -)
   if (cd "$tmp/$name" && timeout 600 npm install --no-audit --no-fund --loglevel=error && timeout 900 npm test); then
-    echo "ok: examples/$name"
+    echo "ok: examples/$name (install and test: $((SECONDS - began)) s)"
   else
-    echo "FAILED: examples/$name" >&2
+    echo "FAILED: examples/$name (after $((SECONDS - began)) s)" >&2
     failed+=("$name")
   fi
   rm -rf "$tmp/$name"

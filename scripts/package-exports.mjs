@@ -14,6 +14,7 @@ const ENTRIES = {
   './node': ['src/node/index', 'browser'],
   './faker': ['src/faker/index'],
   './vite': ['src/vite/plugin', 'browser'],
+  './next': ['src/next/index', 'browser'],
 };
 /** subpath: a file shipped as is */
 const FILES = {

@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ENTRIES = ['siret-mock', 'siret-mock/msw', 'siret-mock/msw/node', 'siret-mock/node', 'siret-mock/faker', 'siret-mock/vite'];
+const ENTRIES = [
+  'siret-mock',
+  'siret-mock/msw',
+  'siret-mock/msw/node',
+  'siret-mock/node',
+  'siret-mock/faker',
+  'siret-mock/vite',
+  'siret-mock/next',
+];
 const OPENAPI = `(await node.createApp().fetch(new Request('http://localhost/api/v1/openapi.json'))).status`;
 
 it.each([

@@ -1,6 +1,6 @@
 // The contract suite against the Vite plugin: a real `vite` dev server in this process with `siretMock(options)`, on a free
 // loopback port, reached over TCP with fetch. The plugin answers only /api/v1/*: unknown paths there are its 404s, and
-// /healthz is Vite's, not the service's.
+// /healthz is Vite's, not the service's; its pricing page, where the default upgrade link points, is /api/v1/pricing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,5 +37,5 @@ defineContractSuite(
       close: () => dev.close(),
     };
   },
-  { unknownPathIs404: true, healthz: false },
+  { unknownPathIs404: true, healthz: false, pricingPath: '/api/v1/pricing' },
 );

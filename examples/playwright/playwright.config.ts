@@ -27,6 +27,7 @@ export default defineConfig({
   workers: 1,
   use: {
     browserName: 'chromium',
+    baseURL: `http://127.0.0.1:${process.env.MOCK_OFF_PORT}/`,
     launchOptions:
       chromium === undefined
         ? {}

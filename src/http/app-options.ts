@@ -9,6 +9,7 @@ import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
+import { MOUNTED_PRICING_PATH, PRICING_PATH } from './pricing-page.js';
 import { checkDrills, type Drills } from './drills.js';
 import {
   createRateLimitHeaders,
@@ -40,7 +41,7 @@ export interface AppOptions {
   limits?: { perMinute?: number; perDay?: number; maxQuantity?: Partial<Record<Tier, number>> };
   /** `meta.source`. @default 'siret-mock' */
   source?: string;
-  /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` */
+  /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` (`/api/v1/pricing` when `mounted`) */
   upgradeUrl?: string;
   /** Time source for windows and `meta.generated_at`. @default { now: Date.now } */
   clock?: Clock;
@@ -72,6 +73,13 @@ export interface AppOptions {
    * handle, each with `valid` and `reason` (docs/fixtures.md). @default 'default'
    */
   profile?: RecordOptions['profile'];
+  /**
+   * The service shares an origin with an app that owns every path outside `/api/v1/` (the Vite plugin and
+   * `siret-mock/next` set it): it answers only the API's paths and its pricing page at `/api/v1/pricing` (and, with
+   * `control`, the control endpoints), its 404 names only the API's paths, and the default `upgrade` link points at that
+   * page. @default false
+   */
+  mounted?: boolean;
   /**
    * Rate-limit headers of free-tier answers: `draft` (`RateLimit`, `RateLimit-Policy`), `x-ratelimit` (`X-RateLimit-Limit`,
    * `-Remaining`, `-Reset` of the window that binds first) or `both`. @default 'draft'
@@ -137,6 +145,9 @@ export interface ResolvedOptions {
   drills: Drills | undefined;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
+  /** Served inside an app's origin (`mounted`), and where its pricing page (the default `upgrade` link) is. */
+  mounted: boolean;
+  pricingPath: string;
   /** Every answer is built with these. */
   responses: Responses;
 }
@@ -213,5 +224,7 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
     // Checked here, once: a bad field name or profile fails at creation with a message naming the allowed ones.
     recordOptions: resolveRecordOptions(options),
     responses: createResponses(ResponseClass),
+    mounted: options.mounted === true,
+    pricingPath: options.mounted === true ? MOUNTED_PRICING_PATH : PRICING_PATH,
   };
 }

@@ -89,6 +89,34 @@ describe('createApp options', () => {
   });
 });
 
+describe('createApp({ mounted: true }): the service inside an app that owns every path outside /api/v1/', () => {
+  const get = (app: ReturnType<typeof createApp>, path: string, init?: RequestInit) =>
+    app.fetch(new Request(`http://app.test${path}`, init), { clientAddress: '192.0.2.1' });
+
+  it("answers the API's paths and its pricing page under /api/v1/, and 404s the server's own paths with a JSON body naming the API's", async () => {
+    const app = createApp({ mounted: true });
+    expect((await get(app, '/api/v1/generate')).status).toBe(200);
+    expect((await get(app, '/api/v1/openapi.json')).status).toBe(200);
+    expect((await get(app, '/api/v1/pricing', { headers: { accept: 'text/html' } })).headers.get('content-type')).toMatch(/^text\/html/);
+    for (const path of ['/healthz', '/pricing', '/favicon.ico', '/api/v1/companies']) {
+      const response = await get(app, path);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: 'not_found',
+        message: "No such path. This service answers /api/v1/generate and /api/v1/openapi.json; paths outside /api/v1/ are the app's.",
+      });
+    }
+  });
+
+  it('points the default upgrade link at /api/v1/pricing on the request origin, and keeps a configured one', async () => {
+    const upgrade = async (app: ReturnType<typeof createApp>) =>
+      ((await (await get(app, '/api/v1/generate?format=csv')).json()) as { upgrade: string }).upgrade;
+    expect(await upgrade(createApp({ mounted: true }))).toBe('http://app.test/api/v1/pricing');
+    expect(await upgrade(createApp())).toBe('http://app.test/pricing');
+    expect(await upgrade(createApp({ mounted: true, upgradeUrl: 'https://example.test/plans' }))).toBe('https://example.test/plans');
+  });
+});
+
 describe('prefersCsv', () => {
   it.each([
     [null, false],

@@ -1,7 +1,7 @@
 import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
 import { createGenerateRoute } from './generate-route.js';
-import { createPricingPage, PRICING_PATH } from './pricing-page.js';
+import { createPricingPage } from './pricing-page.js';
 import { createControlRoutes } from './control-routes.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { withDrills } from './drills.js';
@@ -9,7 +9,7 @@ import { createQuotaControls } from './quota-controls.js';
 import { createScenarioSlot } from './scenario.js';
 import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
 import { INTERNAL_ERROR_MESSAGE, type Responses } from './responses.js';
-import { listPaths, ROUTES, type RouteName } from './routes.js';
+import { API_PREFIX, listPaths, ROUTES, type RouteName } from './routes.js';
 
 /** A handler for one path, or for the whole service: `(request, context) => Response`. */
 export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;
@@ -135,14 +135,18 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
     RouteHandler
   >;
   handlers.generate = audited(handlers.generate);
-  const byPath = new Map(ROUTES.map(({ name, path }) => [path, handlers[name]]));
+  // Mounted in an app's origin, the service answers only the API's paths (the mocked routes): the rest are the app's.
+  const served = resolved.mounted ? ROUTES.filter((route) => route.mocked) : ROUTES;
+  const byPath = new Map(served.map(({ name, path }) => [path, handlers[name]]));
   // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
-  // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console).
-  byPath.set(PRICING_PATH, route(PRICING_PATH, createPricingPage(resolved)));
-  byPath.set(
-    FAVICON_PATH,
-    route(FAVICON_PATH, () => responses.empty(204, FAVICON_HEADERS)),
-  );
+  // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console), which is the app's
+  // own when mounted.
+  byPath.set(resolved.pricingPath, route(resolved.pricingPath, createPricingPage(resolved)));
+  if (!resolved.mounted)
+    byPath.set(
+      FAVICON_PATH,
+      route(FAVICON_PATH, () => responses.empty(204, FAVICON_HEADERS)),
+    );
   if (resolved.controlClock && scenario) {
     const control = createControlRoutes(
       { ...controls, clock: resolved.controlClock, scenario, sharedStore: resolved.store.shared === true },
@@ -151,7 +155,9 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
     );
     for (const [path, handler] of control) byPath.set(path, handler);
   }
-  const notFoundMessage = `No such path. This service answers ${listPaths()}.`;
+  const notFoundMessage = resolved.mounted
+    ? `No such path. This service answers ${listPaths(served)}; paths outside ${API_PREFIX} are the app's.`
+    : `No such path. This service answers ${listPaths()}.`;
   const notFound = route('', () => responses.error(404, 'not_found', notFoundMessage), false);
 
   return {

@@ -36,7 +36,7 @@ export function createGenerateRoute(
 
     const url = request.url;
     // Only error bodies need the origin, so the full URL is parsed only for them.
-    const upgradeFor = (): string => options.upgradeUrl ?? `${new URL(url).origin}/pricing`;
+    const upgradeFor = (): string => options.upgradeUrl ?? `${new URL(url).origin}${options.pricingPath}`;
     const now = clock.now();
     let decision: QuotaDecision | undefined;
     let limitHeaders: HeaderList | undefined;

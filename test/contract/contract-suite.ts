@@ -38,6 +38,11 @@ export interface ContractCapabilities {
   unknownPathIs404?: boolean;
   /** The target serves `/healthz` (a server; not the MSW handlers). @default the value of unknownPathIs404 */
   healthz?: boolean;
+  /**
+   * The path of the default `upgrade` link on the target's origin: `/api/v1/pricing` where the service is mounted in an
+   * app's origin (the Vite plugin). A target that answers unknown paths also serves it. @default '/pricing'
+   */
+  pricingPath?: string;
 }
 
 /** Where every target's clock starts: 2026-11-22T05:35:35Z, 66,265 s before the next UTC midnight. */
@@ -145,6 +150,7 @@ export function defineContractSuite(
 ): void {
   const unknownPathIs404 = capabilities.unknownPathIs404 ?? false;
   const servesHealthz = capabilities.healthz ?? unknownPathIs404;
+  const pricingPath = capabilities.pricingPath ?? '/pricing';
 
   describe(`contract: ${name}`, () => {
     const open: ContractTarget[] = [];
@@ -182,6 +188,16 @@ export function defineContractSuite(
             const response = await client.request('/api/v1/nope', { method });
             expectError(response, (await response.json()) as Body, 404, 'not_found');
           }
+          const { body } = await client.json();
+          expect(body.meta?.rate_limit_remaining_minute).toBe(9);
+        });
+
+      if (unknownPathIs404)
+        it('serves the page the default upgrade link points at, uncounted', async () => {
+          const client = await start();
+          const response = await client.request(pricingPath);
+          expect(response.status).toBe(200);
+          expect(((await response.json()) as { tiers: { free: { max_quantity: number } } }).tiers.free.max_quantity).toBe(50);
           const { body } = await client.json();
           expect(body.meta?.rate_limit_remaining_minute).toBe(9);
         });
@@ -294,7 +310,7 @@ export function defineContractSuite(
           const { response, body } = await client.json(`quantity=${value}`);
           expectError(response, body, 400, 'quantity_exceeds_limit');
           expect(body.max_quantity).toBe(50);
-          expect(body.upgrade).toBe(`${new URL(client.target.baseUrl).origin}/pricing`);
+          expect(body.upgrade).toBe(`${new URL(client.target.baseUrl).origin}${pricingPath}`);
         }
       });
 
@@ -543,7 +559,7 @@ export function defineContractSuite(
         expect(body.message).toBe('Too many requests. Limit: 10 per minute.');
         expect(body.retry_after).toBe(60);
         expect(response.headers.get('retry-after')).toBe(String(body.retry_after));
-        expect(body.upgrade).toBe(`${new URL(client.target.baseUrl).origin}/pricing`);
+        expect(body.upgrade).toBe(`${new URL(client.target.baseUrl).origin}${pricingPath}`);
         expect(parseRateLimit(response.headers.get('ratelimit')).minute).toEqual({ r: 0, t: 60 });
         expect(parseRateLimitPolicy(response.headers.get('ratelimit-policy'))).toEqual({
           minute: { q: 10, w: 60 },

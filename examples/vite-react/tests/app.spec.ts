@@ -1,0 +1,44 @@
+// The React app with the README's enableMocking(), as developers run it and as it ships, with siret-mock from the tarball.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const DEV = `http://127.0.0.1:${process.env.DEV_PORT}/`;
+const PREVIEW = `http://127.0.0.1:${process.env.PREVIEW_PORT}/`;
+
+/** Clicks the button and returns the status text and whether the service worker answered. */
+async function load(page: Page): Promise<{ status: string; fromWorker: boolean }> {
+  const answered = page.waitForResponse((response) => response.url().includes('/api/v1/generate'));
+  await page.getByRole('button', { name: 'Load two companies' }).click();
+  const response = await answered;
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^${response.status()}: `));
+  return { status: (await page.getByRole('status').textContent()) ?? '', fromWorker: response.fromServiceWorker() };
+}
+
+test('vite dev: the MSW worker started by enableMocking() answers the page', async ({ page }) => {
+  await page.goto(DEV);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(await load(page)).toEqual({ status: '200: 2 records, 9 left this minute', fromWorker: true });
+  await expect(page.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('listitem').first()).toHaveText(/^.+, .+, SIRET \d{3} \d{3} \d{3} \d{5}$/);
+});
+
+test('vite preview: the production build has no worker, and the Vite plugin answers it, 429 included', async ({ page }) => {
+  await page.goto(PREVIEW);
+  for (let call = 1; call <= 10; call++) {
+    expect(await load(page)).toEqual({ status: `200: 2 records, ${10 - call} left this minute`, fromWorker: false });
+  }
+  expect(await load(page)).toEqual({ status: '429: Too many requests. Limit: 10 per minute.', fromWorker: false });
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+});
+
+test('the production build (dist/, built for vite preview) ships neither msw, siret-mock nor the worker script', () => {
+  expect(existsSync(join('dist', 'index.html'))).toBe(true);
+  expect(existsSync(join('dist', 'mockServiceWorker.js'))).toBe(false);
+  // The snippet's dynamic imports are dropped with import.meta.env.DEV: one chunk, the app and React.
+  const scripts = readdirSync(join('dist', 'assets')).filter((name) => name.endsWith('.js'));
+  expect(scripts).toHaveLength(1);
+  const code = readFileSync(join('dist', 'assets', scripts[0] as string), 'utf8');
+  expect(code).toContain('Load two companies');
+  expect(code).not.toMatch(/setupWorker|createHandlers|mockServiceWorker|rate_limit_exceeded/);
+});
