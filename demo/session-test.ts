@@ -88,8 +88,9 @@ export function sessionAsTest(session: Session): string {
         lines.push('siret.reset();');
         break;
       case 'scenario':
+        // As the page does: a new scenario replaces the one before (resetHandlers) rather than sitting behind it.
         scenario = event.name;
-        lines.push(event.name === null ? 'server.resetHandlers();' : `server.use(${SCENARIO_CODE[event.name]});`);
+        lines.push('server.resetHandlers();', ...(event.name === null ? [] : [`server.use(${SCENARIO_CODE[event.name]});`]));
         break;
     }
   }
