@@ -143,8 +143,10 @@ async function exchange(): Promise<Exchange> {
 
 /** Adds a request to the session: the time the mock's handler saw it (or the time it was sent, for a scenario's answer). */
 function record(mock: MockBackend, result: Exchange, headers: Headers, sentAt: number): void {
-  // Scenarios other than `slow` answer in front of the mock's handler, which then neither counts nor audits the request.
-  const audited = activeScenario === null || activeScenario === 'slow';
+  // Scenarios other than `slow` answer in front of the mock's handler, which then neither counts nor audits the request;
+  // the handler does not audit a request on the lifetime pass either.
+  const token = /^Bearer (.*)$/.exec(headers.get('authorization') ?? '')?.[1];
+  const audited = (activeScenario === null || activeScenario === 'slow') && token !== session.read().pass;
   const status = result.response?.status ?? null;
   const seen = audited ? mock.lastAudited() : undefined;
   const url = new URL(result.url);
@@ -156,7 +158,6 @@ function record(mock: MockBackend, result: Exchange, headers: Headers, sentAt: n
     status,
     audited,
   };
-  const token = /^Bearer (.*)$/.exec(headers.get('authorization') ?? '')?.[1];
   if (token !== undefined) event.token = token;
   const retryAfter = result.response?.headers.get('retry-after');
   if (status === 429 && retryAfter) event.retryAfter = retryAfter;
@@ -185,7 +186,7 @@ function showSession(): void {
     persistMode
   ];
   ui.timelineNote.textContent = `${requests} request${requests === 1 ? '' : 's'} to the mock in this session (kept: ${kept}).`;
-  const violations = auditOf(events, { audited: 'all' });
+  const violations = auditOf(events, { audited: 'all', pass: session.read().pass });
   ui.verdict.className = `panel ${violations.length === 0 ? 'ok' : 'warning'}`;
   const heading = document.createElement('strong');
   heading.textContent =

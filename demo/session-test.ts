@@ -16,14 +16,16 @@ const SCENARIO_CODE: Record<ScenarioName, string> = {
 
 /**
  * The violations `siret.audit()` reports for these events: the requests the mock's handler answered since the last reset,
- * with the time and Retry-After each had. The same audit the handler set runs, replayed from the log.
+ * with the time and Retry-After each had, leaving out those sent with the lifetime `pass` (not rate limited). The same
+ * audit the handler set runs, replayed from the log.
  */
-export function auditOf(events: readonly SessionEvent[], options: { audited: 'handler' | 'all' }): RetryViolation[] {
+export function auditOf(events: readonly SessionEvent[], options: { audited: 'handler' | 'all'; pass: string }): RetryViolation[] {
   let audit = createRetryAudit();
   for (const event of events) {
     // reset() starts a new audit, as the handler set does.
     if (event.kind === 'reset') audit = createRetryAudit();
     if (event.kind !== 'request' || event.status === null || (options.audited === 'handler' && !event.audited)) continue;
+    if (event.token === options.pass) continue;
     const retryAt = event.status === 429 ? retryAtOf(event.retryAfter, event.at) : undefined;
     audit.record({ caller: 'anonymous', at: event.at, method: 'GET', status: event.status, ...(retryAt === undefined ? {} : { retryAt }) });
   }
@@ -86,12 +88,13 @@ export function sessionAsTest(session: Session): string {
         lines.push('siret.reset();');
         break;
       case 'scenario':
+        // As the page does: a new scenario replaces the one before (resetHandlers) rather than sitting behind it.
         scenario = event.name;
-        lines.push(event.name === null ? 'server.resetHandlers();' : `server.use(${SCENARIO_CODE[event.name]});`);
+        lines.push('server.resetHandlers();', ...(event.name === null ? [] : [`server.use(${SCENARIO_CODE[event.name]});`]));
         break;
     }
   }
-  const kinds = auditOf(session.events, { audited: 'handler' }).map((violation) => quote(violation.kind));
+  const kinds = auditOf(session.events, { audited: 'handler', pass: session.pass }).map((violation) => quote(violation.kind));
   const first = session.events[0]?.at ?? Date.UTC(2026, 0, 1);
   const seeded = session.events.some((event) => event.kind === 'request' && event.siret !== undefined);
   const body = [

@@ -158,6 +158,18 @@ describe('createHandlers() under setupServer', () => {
     const body = (await (await fetch(API)).json()) as { meta: { generated_at: string } };
     expect(body.meta.generated_at).toBe('2030-01-01T12:00:00+00:00');
   });
+
+  it('refuses to move the clock outside 1970..9999 with a RangeError, and keeps its time', async () => {
+    mock.clock.set(Date.UTC(9999, 11, 31, 23, 0, 0));
+    // The clock runs on real time: a millisecond or two may pass after set().
+    expect(() => mock.clock.advance(3_600_000)).toThrow(RangeError);
+    expect(() => mock.clock.advance(3_600_000)).toThrow(
+      /^clock\.advance: the clock would read \+010000-01-01T00:00:00\.\d{3}Z; it stays from 1970-01-01T00:00:00\.000Z to 9999-12-31T23:59:59\.999Z$/,
+    );
+    expect(() => mock.clock.set(Date.UTC(1900, 0, 1))).toThrow(RangeError);
+    const body = (await (await fetch(API)).json()) as { meta: { generated_at: string } };
+    expect(body.meta.generated_at).toMatch(/^9999-12-31T23:00:0\d\+00:00$/);
+  });
 });
 
 describe('scenarios', () => {

@@ -127,6 +127,20 @@ describe('siret.setUsage() and siret.exhaust()', () => {
   });
 });
 
+describe('siret.audit() and the lifetime pass', () => {
+  it('leaves requests on the pass out: they are not rate limited, so never an early retry', async () => {
+    const passed = createHandlers({ baseUrl: BASE, passes: ['states-pass'] });
+    const answer = (headers: Record<string, string> = {}) =>
+      passed.fetch(new Request(`${API}?format=csv`, { headers })).then((r) => r.status);
+    passed.exhaust('minute');
+    expect(await answer({ accept: 'application/json' })).toBe(429);
+    expect(await answer({ authorization: 'Bearer states-pass' })).toBe(200);
+    expect(passed.audit()).toMatchObject({ requests: [{ status: 429 }], violations: [] });
+    expect(await answer({ authorization: 'Bearer someone-else' })).toBe(401);
+    expect(passed.audit().violations).toMatchObject([{ kind: 'early-retry' }]);
+  });
+});
+
 describe('createHandlers({ persist }) outside a browser', () => {
   it('says where it works when the runtime has no web storage, and works where it has one', () => {
     const hasStorage = typeof (globalThis as { sessionStorage?: Storage }).sessionStorage?.getItem === 'function';

@@ -1,5 +1,6 @@
 // The control endpoints, drills and quota flags of the real server over HTTP, as an e2e suite drives them; the flags as the
 // CLI reads them. Redis: test/services/server-redis.test.ts.
+import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/node/serve-command.js';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
@@ -18,9 +19,25 @@ async function start(options: SiretServerOptions): Promise<URL> {
 const post = (base: URL, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> =>
   fetch(new URL(`/__siret-mock/${path}`, base), {
     method: 'POST',
-    headers,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+
+/** A POST with headers fetch will not send as given (Host), over node:http: status, headers and JSON body. */
+function rawPost(base: URL, path: string, body: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: { error?: string; message?: string } }>(
+    (resolve, reject) => {
+      const req = httpRequest(new URL(`/__siret-mock/${path}`, base), { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) as { error?: string } }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}
 const generate = (base: URL, headers: Record<string, string> = {}): Promise<Response> =>
   fetch(new URL('/api/v1/generate?quantity=1', base), { headers });
 
@@ -44,12 +61,88 @@ describe('siret-mock serve --control', () => {
     expect(fresh.meta.rate_limit_remaining_day).toBe(99);
   });
 
-  it('refuses a caller that is not on loopback (here through a trusted proxy) with 403 control_forbidden', async () => {
+  it("refuses what a web page in the developer's browser can send: another origin, a rebound name, a text/plain body", async () => {
+    const base = await start({ control: true });
+    const forced = '{"name":"networkError","times":null}';
+    const attack = await rawPost(base, 'scenario', forced, {
+      'content-type': 'text/plain',
+      origin: 'https://evil.example',
+      host: 'evil.example',
+    });
+    expect(attack.status).toBe(403);
+    expect(attack.body.error).toBe('control_forbidden');
+    expect(Object.keys(attack.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    // Each defence on its own: a page on another origin, DNS rebinding (Host names the page), a body that is not JSON.
+    const json = { 'content-type': 'application/json' };
+    expect((await rawPost(base, 'scenario', forced, { ...json, origin: 'http://evil.example' })).status).toBe(403);
+    const rebound = await rawPost(base, 'scenario', forced, {
+      ...json,
+      host: `evil.example:${base.port}`,
+      origin: `http://evil.example:${base.port}`,
+    });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body.message).toContain(`evil.example:${base.port}`);
+    const plain = await rawPost(base, 'scenario', forced, { 'content-type': 'text/plain' });
+    expect(plain).toMatchObject({ status: 415, body: { error: 'unsupported_media_type' } });
+    const preflight = await fetch(new URL('/__siret-mock/scenario', base), {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect([...preflight.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    expect((await generate(base)).status).toBe(200);
+    // The server's own page (the same origin) and a script or curl (no Origin) are served.
+    expect((await post(base, 'scenario', { name: 'serverError' }, { origin: base.origin })).status).toBe(200);
+    expect((await generate(base)).status).toBe(500);
+    expect((await post(base, 'reset', undefined, { host: `localhost:${base.port}` })).status).toBe(200);
+  });
+
+  it('decides loopback by the connection, never by X-Forwarded-For: a proxied request is refused', async () => {
     const base = await start({ control: true, trustProxy: 1 });
-    const refused = await post(base, 'reset', undefined, { 'x-forwarded-for': '192.0.2.7' });
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ error: 'control_forbidden' });
-    expect((await post(base, 'reset', undefined, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(200);
+    for (const forwarded of ['192.0.2.7', '::ffff:0:10.0.0.1', '0:0:0:ff::1', '::1.2.3.4', '127.0.0.1', '::1']) {
+      const refused = await post(base, 'reset', undefined, { 'x-forwarded-for': forwarded });
+      expect(refused.status, forwarded).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: 'control_forbidden' });
+    }
+    expect((await post(base, 'reset')).status).toBe(200);
+  });
+
+  it('keeps the clock within 1970..9999 however many ten-year moves add up, and generate keeps answering', async () => {
+    const base = await start({ control: true });
+    let answer = await post(base, 'clock', { advance_ms: 315_000_000_000 });
+    for (let i = 0; i < 1000 && answer.status === 200; i++) answer = await post(base, 'clock', { advance_ms: 315_000_000_000 });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: 'invalid_control_request' });
+    const body = (await (await generate(base)).json()) as { meta: { generated_at: string } };
+    expect(body.meta.generated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+    expect((await post(base, 'clock', { set: '1900-01-01T00:00:00Z' })).status).toBe(400);
+  });
+
+  it('does not audit requests on the lifetime pass: they owe no wait to a free-tier 429', async () => {
+    const base = await start({ control: true, passes: ['control-test-pass'], usage: { minute: 10 } });
+    expect((await generate(base)).status).toBe(429);
+    const pass = { authorization: 'Bearer control-test-pass' };
+    expect((await generate(base, pass)).status).toBe(200);
+    expect((await fetch(new URL('/api/v1/generate?format=csv', base), { headers: pass })).status).toBe(200);
+    let audit = (await (await fetch(new URL('/__siret-mock/audit', base))).json()) as { requests: unknown[]; violations: unknown[] };
+    expect(audit).toMatchObject({ requests: [{ status: 429 }], violations: [] });
+    expect((await generate(base)).status).toBe(429);
+    audit = (await (await fetch(new URL('/__siret-mock/audit', base))).json()) as typeof audit;
+    expect(audit.violations).toMatchObject([{ kind: 'early-retry' }]);
+  });
+
+  it('names the control endpoints in the 404 of an unknown control path', async () => {
+    const base = await start({ control: true });
+    const response = await post(base, 'x');
+    expect(response.status).toBe(404);
+    const { message } = (await response.json()) as { message: string };
+    expect(message).toContain('/api/v1/generate');
+    expect(message).toContain(
+      'POST /__siret-mock/reset, /__siret-mock/clock, /__siret-mock/usage, /__siret-mock/scenario; GET /__siret-mock/audit',
+    );
   });
 
   it('with a token requires the Bearer token from every caller', async () => {

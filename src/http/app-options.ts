@@ -27,6 +27,13 @@ import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
 export interface RequestContext {
   /** The client's address as the server computed it (IPv6 grouped by /56, IPv4-mapped as IPv4). */
   clientAddress?: string;
+  /**
+   * The address of the connection's other end as the socket reports it, never taken from `X-Forwarded-For`: what the
+   * control endpoints check for loopback.
+   */
+  peerAddress?: string;
+  /** The `Host` the client sent, before a transport replaced a name it does not answer for. @default the request's `Host` */
+  host?: string;
 }
 
 export type { Tier };
@@ -89,8 +96,8 @@ export interface AppOptions {
   retryAfter?: RetryAfterFormat;
   /**
    * Serves the control endpoints `POST /__siret-mock/reset`, `/clock`, `/usage`, `/scenario` and `GET /__siret-mock/audit`
-   * (docs/server.md), to loopback callers only (`context.clientAddress`) unless `controlToken` is set. Off: those paths
-   * are 404s. @default false
+   * (docs/server.md), to loopback connections only (`context.peerAddress`, not through a proxy, with a loopback `Host`)
+   * unless `controlToken` is set. Off: those paths are 404s. @default false
    */
   control?: boolean;
   /** With `control`: every control request needs `Authorization: Bearer <controlToken>`, from any address. */

@@ -71,7 +71,7 @@ const SUMMARIES: Record<ControlRoute['name'], string> = {
   audit: 'The Retry-After audit of the clients',
 };
 
-/** The control paths, for an app with `control` on; `common` are the common header objects of the document. */
+/** The control paths, for an app with `control` on; `common` are the header objects every control answer has (no CORS). */
 export function controlPaths(common: JsonObject): Record<string, JsonObject> {
   const paths: Record<string, JsonObject> = {};
   for (const route of CONTROL_ROUTES) {
@@ -79,8 +79,10 @@ export function controlPaths(common: JsonObject): Record<string, JsonObject> {
       operationId: `control${route.name[0]?.toUpperCase()}${route.name.slice(1)}${method === 'head' ? 'Head' : ''}`,
       summary: SUMMARIES[route.name],
       description:
-        'Served only with --control (createApp({ control: true })); to loopback callers unless the server has a control ' +
-        'token (then Authorization: Bearer <token> from any address). Never counted, never audited.' +
+        'Served only with --control (createApp({ control: true })); without a control token, to loopback connections only ' +
+        '(not through a proxy, Host naming localhost, 127.0.0.0/8 or [::1]); with one, Authorization: Bearer <token> from ' +
+        'any address. A request whose Origin is another origin is refused; answers carry no CORS headers; a body must be ' +
+        'sent as application/json. Never counted, never audited.' +
         (route.shared ? '' : ' Refused (409) when the quota store is shared by several processes (Redis).'),
       tags: ['control'],
       security: [{}, { controlToken: [] }],
@@ -91,9 +93,15 @@ export function controlPaths(common: JsonObject): Record<string, JsonObject> {
         '200': { description: 'Done', headers: common, content: { 'application/json': { schema: ANSWERS[route.name] } } },
         '400': errorOf('invalid_control_request: the body is not what this endpoint takes; the message says why.', common),
         '401': errorOf('invalid_control_token: a control token is set and the request does not carry it.', common),
-        '403': errorOf('control_forbidden: not a loopback caller, and no control token is set.', common),
+        '403': errorOf(
+          'control_forbidden: a web page of another origin; or, with no control token set, not a loopback connection, through a proxy, or a Host that is not loopback.',
+          common,
+        ),
         '405': errorOf('method_not_allowed', common),
         '409': errorOf('control_unavailable: this control holds in one process only, and the quota store is shared (Redis).', common),
+        ...(method === 'post'
+          ? { '415': errorOf('unsupported_media_type: a body sent without Content-Type: application/json.', common) }
+          : {}),
       },
     });
     paths[route.path] = route.method === 'GET' ? { get: operation('get'), head: operation('head') } : { post: operation('post') };

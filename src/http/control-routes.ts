@@ -2,10 +2,10 @@ import type { QuotaUsage } from '../core/quota-usage.js';
 import type { AuditReport } from '../core/retry-audit.js';
 import type { RequestContext } from './app-options.js';
 import type { ControllableClock } from './controllable-clock.js';
-import { type HeaderList, JSON_HEADERS, preflightHeaders } from './response-headers.js';
-import type { ErrorExtras, Responses } from './responses.js';
+import { type HeaderList, withHeaders } from './response-headers.js';
+import type { Responses } from './responses.js';
 import { parseScenarioSpec, type ScenarioSlot } from './scenario.js';
-import type { ErrorCode } from './wire-types.js';
+import type { ErrorCode, ErrorResponse } from './wire-types.js';
 
 /** Where the control endpoints live; never under the API's `/api/v1/`. */
 export const CONTROL_PREFIX = '/__siret-mock';
@@ -29,6 +29,23 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   { name: 'audit', path: '/__siret-mock/audit', method: 'GET', shared: false },
 ];
 
+/**
+ * The control endpoints served, for messages: `POST /__siret-mock/reset, /__siret-mock/clock, ...; GET /__siret-mock/audit`,
+ * only `reset` when the quota store is shared (the others answer 409 there); `origin` is put before the first path.
+ */
+export function listControlPaths(sharedStore: boolean, origin = ''): string {
+  const served = CONTROL_ROUTES.filter((route) => route.shared || !sharedStore);
+  let first = true;
+  const groups = (['POST', 'GET'] as const).flatMap((method) => {
+    const paths = served.filter((route) => route.method === method).map((route) => route.path);
+    if (paths.length === 0) return [];
+    const group = `${method} ${first ? origin : ''}${paths.join(', ')}`;
+    first = false;
+    return [group];
+  });
+  return groups.join('; ');
+}
+
 /** What the control endpoints act on: the app's quota, clock, scenario and audit. */
 export interface ControlTargets {
   /** Forgets the quota (back to the `usage` option) and the audit. */
@@ -45,12 +62,40 @@ export interface ControlTargets {
 const MAX_BODY_BYTES = 4096;
 const LIMIT_MS = 10 * 365 * 86_400_000;
 
+// No CORS headers: a page on another origin can neither read a control answer nor pass a preflight, so it cannot send the
+// JSON every control POST with a body needs.
+const CONTROL_HEADERS: HeaderList = [['cache-control', 'no-store']];
+const CONTROL_JSON_HEADERS: HeaderList = [...CONTROL_HEADERS, ['content-type', 'application/json']];
+
 type Handler = (request: Request, context: RequestContext | undefined) => Promise<Response>;
 
-/** True for a loopback client address as the adapters give it (IPv6 grouped by /56: `::1` is `::/56`). */
+const IPV4_LOOPBACK = /^(?:::ffff:)?127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i;
+
+/**
+ * True for a loopback address as a socket reports it: 127.0.0.0/8, `::1`, and 127.0.0.0/8 mapped into IPv6
+ * (`::ffff:127.0.0.1`, what a dual-stack socket reports for an IPv4 client). Other spellings are not loopback.
+ */
 export function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1' || address === '::/56';
+  const v4 = IPV4_LOOPBACK.exec(address);
+  if (v4 !== null) return v4.slice(1).every((octet) => Number(octet) <= 255);
+  return address === '::1';
+}
+
+/** True for a Host that names this machine's loopback: `localhost`, 127.0.0.0/8 or `[::1]`, with any port. */
+function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/:\d{1,5}$/, '');
+  return name === 'localhost' || name === '[::1]' || (isLoopback(name) && !name.startsWith('::'));
+}
+
+/** True when an Origin header names the host the request was sent to (same name and port; `null` never does). */
+function isOwnOrigin(origin: string, host: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`${url.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
 }
 
 /** Compares a token in time that does not depend on where the first difference is. */
@@ -60,10 +105,10 @@ function sameToken(given: string, expected: string): boolean {
   return difference === 0;
 }
 
-/** The body as JSON, at most `MAX_BODY_BYTES` read; `undefined` for an empty body. */
-async function readJson(request: Request): Promise<{ value: unknown } | { problem: string }> {
+/** The body as text, at most `MAX_BODY_BYTES` read. */
+async function readText(request: Request): Promise<{ text: string } | { problem: string }> {
   const reader = request.body?.getReader();
-  if (reader === undefined) return { value: undefined };
+  if (reader === undefined) return { text: '' };
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -82,60 +127,94 @@ async function readJson(request: Request): Promise<{ value: unknown } | { proble
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  const text = new TextDecoder().decode(bytes);
-  if (text.trim() === '') return { value: undefined };
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return { problem: 'the body is not JSON' };
-  }
+  return { text: new TextDecoder().decode(bytes) };
 }
+
+const unsupported = (path: string, type: string | null): string =>
+  `${path} takes a JSON body with Content-Type: application/json; this one came ${type === null ? 'without Content-Type' : `as ${JSON.stringify(type.slice(0, 100))}`}.`;
+
+/** `application/json`, with or without parameters. */
+const isJson = (contentType: string): boolean => /^application\/json[ \t]*(?:;|$)/i.test(contentType.trim());
 
 /**
  * The control endpoints of an app started with `control: true`: `POST /__siret-mock/reset`, `/clock`, `/usage`,
- * `/scenario` and `GET /__siret-mock/audit`. Loopback callers only (by `context.clientAddress`), unless `token` is set:
- * then every caller needs `Authorization: Bearer <token>`. Every refusal is the contract's JSON error; nothing here is
- * counted against the quota or audited.
+ * `/scenario` and `GET /__siret-mock/audit`. Without `token`, only a loopback connection (`context.peerAddress`) that
+ * came through no proxy and names a loopback `Host` is served; with `token`, every caller needs `Authorization: Bearer
+ * <token>`. A browser page on another origin is refused (its `Origin`), answers carry no CORS headers, and a POST body must
+ * be `application/json`. Every refusal is the contract's JSON error; nothing here is counted against the quota or audited.
  */
 export function createControlRoutes(targets: ControlTargets, responses: Responses, options: { token?: string } = {}): Map<string, Handler> {
   const routes = new Map<string, Handler>();
+  const refuse = (status: number, error: ErrorCode, message: string, headers: HeaderList = []): Response =>
+    responses.body(JSON.stringify({ error, message } satisfies ErrorResponse), withHeaders(CONTROL_JSON_HEADERS, headers), status);
   for (const route of CONTROL_ROUTES) {
     const allow = route.method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
     routes.set(route.path, async (request, context) => {
-      const refuse = (status: number, error: ErrorCode, message: string, headers?: HeaderList, extras?: ErrorExtras): Response =>
-        responses.error(status, error, message, extras, headers);
       const method = request.method;
-      if (method === 'OPTIONS') {
-        const headers = preflightHeaders(request.headers.get('access-control-request-headers')).map(([name, value]) =>
-          name === 'access-control-allow-methods' ? ([name, allow] as const) : ([name, value] as const),
-        );
-        return responses.empty(204, headers);
-      }
+      // A preflight gets no Access-Control-Allow-* headers: the browser then sends nothing.
+      if (method === 'OPTIONS') return responses.empty(204, withHeaders(CONTROL_HEADERS, [['allow', allow]]));
       if (method !== route.method && !(route.method === 'GET' && method === 'HEAD')) {
         return refuse(405, 'method_not_allowed', `${method} is not allowed on ${route.path}; use ${allow}.`, [['allow', allow]]);
       }
-      if (options.token !== undefined) {
-        const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.get('authorization')?.trim() ?? '');
-        if (bearer === null || !sameToken(bearer[1] as string, options.token)) {
-          const message = `The control endpoints need Authorization: Bearer <token>, the token the server was started with (--control-token).`;
-          return refuse(401, 'invalid_control_token', message, [['www-authenticate', 'Bearer realm="siret-mock control"']]);
-        }
-      } else if (!isLoopback(context?.clientAddress)) {
-        const message =
-          'The control endpoints answer loopback callers only (127.0.0.1, ::1). To reach them from elsewhere, start the server with --control-token TOKEN and send Authorization: Bearer TOKEN.';
-        return refuse(403, 'control_forbidden', message);
-      }
+      const refusal = checkCaller(request, context);
+      if (refusal !== undefined) return refusal;
       if (targets.sharedStore && !route.shared) {
         const message = `${route.path} acts on this process only, and the quota is shared by every process on Redis (--redis): only ${CONTROL_PREFIX}/reset holds across them.`;
         return refuse(409, 'control_unavailable', message);
       }
-      const body = route.method === 'POST' ? await readJson(request) : { value: undefined };
-      if ('problem' in body) return refuse(400, 'invalid_control_request', `${route.path}: ${body.problem}.`);
-      const answer = await act(route.name, body.value);
+      let body: unknown;
+      if (route.method === 'POST') {
+        // A body must say it is JSON: a page on another origin cannot send that without a preflight, which fails.
+        const type = request.headers.get('content-type');
+        if (type !== null && !isJson(type)) return refuse(415, 'unsupported_media_type', unsupported(route.path, type));
+        const read = await readText(request);
+        if ('problem' in read) return refuse(400, 'invalid_control_request', `${route.path}: ${read.problem}.`);
+        const text = read.text.trim();
+        if (type === null && text !== '') return refuse(415, 'unsupported_media_type', unsupported(route.path, type));
+        try {
+          body = text === '' ? undefined : (JSON.parse(text) as unknown);
+        } catch {
+          return refuse(400, 'invalid_control_request', `${route.path}: the body is not JSON.`);
+        }
+      }
+      const answer = await act(route.name, body);
       if (typeof answer === 'string') return refuse(400, 'invalid_control_request', `${route.path}: ${answer}.`);
-      const response = responses.body(JSON.stringify(answer), JSON_HEADERS);
+      const response = responses.body(JSON.stringify(answer), CONTROL_JSON_HEADERS);
       return method === 'HEAD' ? responses.head(response) : response;
     });
+  }
+
+  /** The refusal of a caller the control endpoints do not serve, or `undefined` to serve it. */
+  function checkCaller(request: Request, context: RequestContext | undefined): Response | undefined {
+    const headers = request.headers;
+    // The Host the client sent (the Node adapter passes it before replacing a name the server does not answer for).
+    const host = context?.host ?? headers.get('host') ?? new URL(request.url).host;
+    const origin = headers.get('origin');
+    if (origin !== null && !isOwnOrigin(origin, host)) {
+      const message = `The control endpoints refuse requests from web pages of another origin (Origin: ${origin.slice(0, 100)}).`;
+      return refuse(403, 'control_forbidden', message);
+    }
+    if (options.token !== undefined) {
+      const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.get('authorization')?.trim() ?? '');
+      if (bearer === null || !sameToken(bearer[1] as string, options.token)) {
+        const message = `The control endpoints need Authorization: Bearer <token>, the token the server was started with (--control-token).`;
+        return refuse(401, 'invalid_control_token', message, [['www-authenticate', 'Bearer realm="siret-mock control"']]);
+      }
+      return undefined;
+    }
+    // A proxy on this machine connects from loopback on behalf of anyone: a forwarded request is not a loopback caller.
+    const proxied = headers.has('forwarded') || headers.has('x-forwarded-for');
+    if (!isLoopback(context?.peerAddress) || proxied) {
+      const message =
+        'The control endpoints answer loopback connections only (127.0.0.1, ::1), not through a proxy. To reach them from elsewhere, start the server with --control-token TOKEN and send Authorization: Bearer TOKEN.';
+      return refuse(403, 'control_forbidden', message);
+    }
+    // A page whose name was rebound to 127.0.0.1 still sends its own name as Host.
+    if (!isLoopbackHost(host)) {
+      const message = `Without a control token, the control endpoints answer requests addressed to localhost, 127.0.0.1 or [::1] only, not to ${JSON.stringify(host.slice(0, 100))}.`;
+      return refuse(403, 'control_forbidden', message);
+    }
+    return undefined;
   }
 
   /** Does what a control endpoint says and returns its JSON answer, or a sentence saying what is wrong with the body. */
@@ -159,16 +238,22 @@ export function createControlRoutes(targets: ControlTargets, responses: Response
         const { advance_ms: advance, set, reset } = given;
         if ([advance, set, reset].filter((value) => value !== undefined).length !== 1)
           return 'give one of advance_ms (milliseconds), set (an ISO 8601 time) or reset (true)';
-        if (advance !== undefined) {
-          if (typeof advance !== 'number' || !Number.isInteger(advance) || Math.abs(advance) > LIMIT_MS)
-            return `advance_ms must be a whole number of milliseconds within ten years, got ${JSON.stringify(advance)}`;
-          targets.clock.advance(advance);
-        } else if (set !== undefined) {
-          const at = typeof set === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(set) ? Date.parse(set) : NaN;
-          if (Number.isNaN(at)) return `set must be an ISO 8601 date-time such as "2026-11-23T00:00:00Z", got ${JSON.stringify(set)}`;
-          targets.clock.set(at);
-        } else if (reset !== true) return 'reset must be true';
-        else targets.clock.reset();
+        try {
+          if (advance !== undefined) {
+            if (typeof advance !== 'number' || !Number.isInteger(advance) || Math.abs(advance) > LIMIT_MS)
+              return `advance_ms must be a whole number of milliseconds within ten years, got ${JSON.stringify(advance)}`;
+            targets.clock.advance(advance);
+          } else if (set !== undefined) {
+            const at = typeof set === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(set) ? Date.parse(set) : NaN;
+            if (Number.isNaN(at)) return `set must be an ISO 8601 date-time such as "2026-11-23T00:00:00Z", got ${JSON.stringify(set)}`;
+            targets.clock.set(at);
+          } else if (reset !== true) return 'reset must be true';
+          else targets.clock.reset();
+        } catch (error) {
+          // The clock refuses a time outside the years it can show (1970 to 9999).
+          if (!(error instanceof RangeError)) throw error;
+          return error.message.replace(/^clock\.(?:advance|set): /, '');
+        }
         return { now: new Date(targets.clock.now()).toISOString() };
       }
       case 'usage': {

@@ -2,11 +2,26 @@ import type { Clock } from '../core/clock.js';
 import type { TextStorage } from '../core/quota-store.js';
 import { systemClock } from './system-clock.js';
 
+/**
+ * The times a controllable clock may be moved to, in epoch milliseconds: from 1970-01-01T00:00:00.000Z to
+ * 9999-12-31T23:59:59.999Z, the years `generated_at` and an HTTP-date `Retry-After` can show.
+ */
+const CLOCK_RANGE = { min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) };
+
+const MAX_DATE_MS = 8.64e15;
+const shown = (ms: number): string => (Math.abs(ms) <= MAX_DATE_MS ? new Date(ms).toISOString() : `${ms} ms from 1970-01-01`);
+
 /** A clock a test can move: real time (or the given clock) plus an offset. */
 export interface ControllableClock extends Clock {
-  /** Moves time forward (or back, with a negative number) by `ms` milliseconds. @example clock.advance(61_000) */
+  /**
+   * Moves time forward (or back, with a negative number) by `ms` milliseconds. Throws a RangeError when the clock would
+   * leave 1970-01-01 .. 9999-12-31 UTC. @example clock.advance(61_000)
+   */
   advance(ms: number): void;
-  /** Makes `now()` return `epochMs` at this instant; time keeps flowing from there. @example clock.set(Date.UTC(2026, 10, 22)) */
+  /**
+   * Makes `now()` return `epochMs` at this instant; time keeps flowing from there. Throws a RangeError outside
+   * 1970-01-01 .. 9999-12-31 UTC. @example clock.set(Date.UTC(2026, 10, 22))
+   */
   set(epochMs: number): void;
   /** Removes the offset: back to the underlying clock. */
   reset(): void;
@@ -37,13 +52,23 @@ export function createControllableClock(base: Clock = systemClock, storage?: Tex
     if (!Number.isFinite(value)) throw new RangeError(`clock.${name} needs a finite number of milliseconds, got ${value}`);
     return value;
   };
+  // Moves the offset so that the clock reads `target` now, unless `target` is outside the range the service can show.
+  const moveTo = (name: string, target: number, now: number): void => {
+    if (target < CLOCK_RANGE.min || target > CLOCK_RANGE.max) {
+      throw new RangeError(
+        `clock.${name}: the clock would read ${shown(target)}; it stays from ${shown(CLOCK_RANGE.min)} to ${shown(CLOCK_RANGE.max)}`,
+      );
+    }
+    write(target - now);
+  };
   return {
     now: () => base.now() + read(),
     advance(ms) {
-      write(read() + finite('advance', ms));
+      const now = base.now();
+      moveTo('advance', now + read() + finite('advance', ms), now);
     },
     set(epochMs) {
-      write(finite('set', epochMs) - base.now());
+      moveTo('set', finite('set', epochMs), base.now());
     },
     reset() {
       write(0);

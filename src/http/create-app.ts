@@ -2,7 +2,7 @@ import { QuotaStoreUnavailableError } from '../core/quota-store.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
 import { createGenerateRoute } from './generate-route.js';
 import { createPricingPage } from './pricing-page.js';
-import { createControlRoutes } from './control-routes.js';
+import { createControlRoutes, listControlPaths } from './control-routes.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { withDrills } from './drills.js';
 import { createQuotaControls } from './quota-controls.js';
@@ -148,16 +148,17 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
       route(FAVICON_PATH, () => responses.empty(204, FAVICON_HEADERS)),
     );
   if (resolved.controlClock && scenario) {
-    const control = createControlRoutes(
+    const controlRoutes = createControlRoutes(
       { ...controls, clock: resolved.controlClock, scenario, sharedStore: resolved.store.shared === true },
       responses,
       resolved.controlToken === undefined ? {} : { token: resolved.controlToken },
     );
-    for (const [path, handler] of control) byPath.set(path, handler);
+    for (const [path, handler] of controlRoutes) byPath.set(path, handler);
   }
+  const control = resolved.controlClock ? `, and the control endpoints ${listControlPaths(resolved.store.shared === true)}` : '';
   const notFoundMessage = resolved.mounted
-    ? `No such path. This service answers ${listPaths(served)}; paths outside ${API_PREFIX} are the app's.`
-    : `No such path. This service answers ${listPaths()}.`;
+    ? `No such path. This service answers ${listPaths(served)}${control}; paths outside ${API_PREFIX} are the app's.`
+    : `No such path. This service answers ${listPaths()}${control}.`;
   const notFound = route('', () => responses.error(404, 'not_found', notFoundMessage), false);
 
   return {

@@ -13,7 +13,7 @@ const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
 const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
 
 /** The tier a request is served on, or `undefined` for an unknown Bearer token. Other schemes are ignored. */
-function tierOf(authorization: string | null, options: ResolvedOptions): Tier | undefined {
+export function tierOf(authorization: string | null, options: Pick<ResolvedOptions, 'tier' | 'passes'>): Tier | undefined {
   if (authorization === null) return options.tier;
   const bearer = BEARER.exec(authorization.trim());
   if (bearer === null) return options.tier;

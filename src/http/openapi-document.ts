@@ -237,7 +237,7 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
       { name: 'service', description: 'The document and liveness' },
       ...(settings.control ? [{ name: 'control', description: 'Test control of a server started with --control (docs/server.md)' }] : []),
     ],
-    paths: settings.control ? { ...paths, ...controlPaths(COMMON_HEADERS) } : paths,
+    paths: settings.control ? { ...paths, ...controlPaths({ 'Cache-Control': COMMON_HEADERS['Cache-Control'] }) } : paths,
     components: {
       // The extension fields (handler/server options `fields` and `profile`) are optional properties of the record.
       schemas: { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord as JsonObject) },

@@ -1,6 +1,8 @@
 import { checkQuotaUsage, exhaustedUsage } from '../core/quota-usage.js';
 import { createRetryAudit } from '../core/retry-audit.js';
 import type { App, RequestContext, ResolvedOptions } from './app-options.js';
+import { tierOf } from './generate-route.js';
+import { TIERS } from './tiers.js';
 
 type Handler = (request: Request, context?: RequestContext) => Promise<Response>;
 
@@ -14,7 +16,8 @@ export function retryAtOf(header: string | null, at: number): number | undefined
 
 /**
  * What an app offers besides `fetch` to put its quota in a given state and to audit its clients: `setUsage`, `exhaust`,
- * `reset` and `audit`, plus `audited(handler)`, which records every GET and HEAD of `/api/v1/generate` with the app's clock.
+ * `reset` and `audit`, plus `audited(handler)`, which records every GET and HEAD of `/api/v1/generate` with the app's clock,
+ * except those served on a tier without rate limits (a lifetime pass): they owe no wait to a 429.
  */
 export function createQuotaControls(options: ResolvedOptions): Pick<App, 'setUsage' | 'exhaust' | 'reset' | 'audit'> & {
   audited(handler: Handler): Handler;
@@ -42,6 +45,8 @@ export function createQuotaControls(options: ResolvedOptions): Pick<App, 'setUsa
     audited: (handler) => async (request, context) => {
       const method = request.method;
       if (method !== 'GET' && method !== 'HEAD') return handler(request, context);
+      const tier = tierOf(request.headers.get('authorization'), options);
+      if (tier !== undefined && !TIERS[tier].rateLimited) return handler(request, context);
       const at = clock.now();
       const response = await handler(request, context);
       const status = response.status;

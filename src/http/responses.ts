@@ -14,6 +14,7 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   408: 'Request Timeout',
   414: 'URI Too Long',
+  415: 'Unsupported Media Type',
   417: 'Expectation Failed',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',

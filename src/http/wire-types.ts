@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'invalid_control_token',
   'control_forbidden',
   'control_unavailable',
+  'unsupported_media_type',
 ] as const;
 
 /** One of `ERROR_CODES`. */

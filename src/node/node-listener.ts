@@ -10,6 +10,10 @@ import { guardRequestListener } from './request-guard.js';
 export interface NodeRequestContext {
   /** The caller key: client IP, IPv6 grouped by /56, IPv4-mapped IPv6 as IPv4. */
   readonly clientAddress?: string;
+  /** The socket's remote address, as Node reports it (`X-Forwarded-For` never applies). */
+  readonly peerAddress?: string;
+  /** The `Host` the client sent (or the authority of an absolute-form target), before it is replaced (see `servedHost`). */
+  readonly host?: string;
 }
 
 /** Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. */
@@ -44,6 +48,7 @@ export function createNodeListener(
 
 /** `createNodeListener` without its guard: the returned promise rejects when the answer failed. */
 export function createFetchListener(app: FetchHandler, trustProxy: number): RequestListener {
+  const sentHosts = new WeakMap<IncomingMessage, string>();
   const handler = toNodeHandler((request: ServerRequest) => {
     const req = request.runtime?.node?.req as IncomingMessage;
     return app.fetch(request, {
@@ -51,20 +56,27 @@ export function createFetchListener(app: FetchHandler, trustProxy: number): Requ
       get clientAddress() {
         return clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
       },
+      get peerAddress() {
+        return req.socket.remoteAddress;
+      },
+      get host() {
+        return sentHosts.get(req);
+      },
     });
   }) as (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
   return (req, res) => {
-    normalizeTarget(req);
+    const sent = normalizeTarget(req);
+    if (sent !== undefined) sentHosts.set(req, sent);
     return handler(req, res);
   };
 }
 
 /**
  * Makes the request target origin-form and the Host one this server answers for, before srvx builds the request URL from
- * them. A fragment is dropped (URL standard: `/x#y?quantity=60` has no query); an absolute-form target
- * (`GET http://host/path`) gives its path, and its authority stands for the Host (RFC 9112, 3.2.2).
+ * them, and returns the Host as sent. A fragment is dropped (URL standard: `/x#y?quantity=60` has no query); an
+ * absolute-form target (`GET http://host/path`) gives its path, and its authority stands for the Host (RFC 9112, 3.2.2).
  */
-function normalizeTarget(req: IncomingMessage): void {
+function normalizeTarget(req: IncomingMessage): string | undefined {
   let target = req.url ?? '/';
   const hash = target.indexOf('#');
   if (hash !== -1) target = target.slice(0, hash);
@@ -77,6 +89,7 @@ function normalizeTarget(req: IncomingMessage): void {
   if (target !== req.url) req.url = target;
   const served = servedHost(req, host);
   if (served !== req.headers.host) req.headers.host = served;
+  return host;
 }
 
 const PORT = /:([0-9]{1,5})$/;

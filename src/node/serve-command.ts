@@ -6,6 +6,7 @@ import type { AccessLogEntry } from './access-log.js';
 import type { SiretServerOptions } from './create-server.js';
 import { MAX_SEED } from '../core/generate-companies.js';
 import { GENERATE_PATH } from '../http/routes.js';
+import { listControlPaths } from '../http/control-routes.js';
 import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';
 import { SERVE_PARSE_OPTIONS, SERVE_USAGE } from './serve-flags.js';
 import { parseRateLimitTestFlags } from './rate-limit-test-flags.js';
@@ -169,7 +170,7 @@ async function serve(argv: string[]): Promise<number> {
   if (server.servesDemo) out(`  demo: ${reachable.origin}/`);
   if (settings.server.control) {
     const who = settings.server.controlToken === undefined ? 'loopback callers only' : 'Authorization: Bearer <control token>';
-    out(`  control: POST ${reachable.origin}/__siret-mock/reset, /clock, /usage, /scenario; GET /__siret-mock/audit (${who})`);
+    out(`  control: ${listControlPaths(settings.server.redis !== undefined, reachable.origin)} (${who})`);
   }
 
   await new Promise<void>((resolve) => {

@@ -126,8 +126,14 @@ describe('siretMock({ control: true }) in vite dev', () => {
     });
     await server.listen();
     const url = originOf(server.httpServer?.address());
-    const set = await fetch(`${url}/__siret-mock/usage`, { method: 'POST', body: JSON.stringify({ minute: 10 }) });
+    // As the app's own page sends it: the dev server's origin, a JSON body.
+    const json = { 'content-type': 'application/json', origin: url };
+    const set = await fetch(`${url}/__siret-mock/usage`, { method: 'POST', headers: json, body: JSON.stringify({ minute: 10 }) });
     expect(set.status).toBe(200);
+    const page = { 'content-type': 'application/json', origin: 'https://evil.example' };
+    const foreign = await fetch(`${url}/__siret-mock/usage`, { method: 'POST', headers: page, body: '{"minute":0}' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     expect((await fetch(`${url}/api/v1/generate`)).status).toBe(429);
     expect((await fetch(`${url}/__siret-mock/reset`, { method: 'POST' })).status).toBe(200);
     expect((await fetch(`${url}/api/v1/generate`)).status).toBe(200);

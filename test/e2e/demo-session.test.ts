@@ -55,6 +55,23 @@ async function send(page: Page, expected: RegExp, query = ''): Promise<void> {
 
 const minuteLeft = (page: Page) => page.locator('#minute-text').textContent();
 
+/** Writes the copied test to its own folder and runs it with Vitest: what a user does with "Copy as test". */
+function runCopiedTest(name: string, code: string): void {
+  const folder = join(COPIED, name);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'session.test.ts'), code);
+  writeFileSync(join(folder, 'vitest.config.mjs'), "export default { test: { include: ['session.test.ts'] } };\n");
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', folder], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
+  expect(run.stdout + run.stderr).toMatch(/Tests\s+1 passed \(1\)/);
+  expect(run.status).toBe(0);
+}
+
 describe('quota kept across reloads and tabs', () => {
   it("'This tab' keeps the quota across a reload; another tab has its own", async () => {
     const page = await openDemo();
@@ -129,18 +146,36 @@ describe('session timeline, audit verdict and "Copy as test"', () => {
     expect(code).toContain("siret.exhaust('day');");
     expect(code).toContain("toEqual(['early-retry'])");
 
-    rmSync(COPIED, { recursive: true, force: true });
-    mkdirSync(COPIED, { recursive: true });
-    writeFileSync(join(COPIED, 'session.test.ts'), code);
-    writeFileSync(join(COPIED, 'vitest.config.mjs'), "export default { test: { include: ['session.test.ts'] } };\n");
-    const run = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', COPIED], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    });
-    expect(run.stdout + run.stderr).toMatch(/Tests\s+1 passed \(1\)/);
-    expect(run.status).toBe(0);
+    runCopiedTest('mixed', code);
+    await page.close();
+  });
+
+  it('replays a session that switches scenarios without going back to None, and pass requests after a 429', async () => {
+    const page = await openDemo();
+    await keepQuota(page, 'memory');
+    await page.click('#new-session');
+    await page.selectOption('#scenario', 'network-error');
+    await send(page, /^Network error/);
+    await page.selectOption('#scenario', 'server-error');
+    await send(page, /^500 /);
+    // Each scenario replaces the one before, in the page and in the copied test: slow answers after its delay.
+    await page.selectOption('#scenario', 'slow');
+    await send(page, /^200 OK/);
+    await page.selectOption('#scenario', 'none');
+    await page.click('#exhaust-minute');
+    await send(page, /^429 /);
+    // At once, on the lifetime pass: not rate limited, so no early retry.
+    await page.selectOption('#tier', 'lifetime');
+    await send(page, /^200 OK/);
+    expect(await page.locator('#audit-verdict').textContent()).toContain('Retry-After audit: no violation.');
+
+    await page.click('#copy-test');
+    const code = await page.inputValue('#test-code');
+    expect(code).toContain('server.resetHandlers();\n  server.use(scenarios.slow(2_500, { times: Infinity }));');
+    expect(code).toContain("authorization: 'Bearer ");
+    expect(code).toContain('toEqual([])');
+    runCopiedTest('switched-scenarios', code);
+    await page.selectOption('#tier', 'free');
     await page.close();
   });
 });

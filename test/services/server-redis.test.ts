@@ -129,7 +129,10 @@ describe('shutdown with Redis', () => {
 
 describe('the control endpoints on Redis (--control --redis)', () => {
   const control = (server: ServerProcess, path: string, body?: unknown): Promise<Response> =>
-    fetch(new URL(`/__siret-mock/${path}`, server.url), { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    fetch(new URL(`/__siret-mock/${path}`, server.url), {
+      method: 'POST',
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
 
   it('reset holds across processes; clock, usage, scenario and audit answer 409 control_unavailable', async () => {
     const [a, b] = await Promise.all([serve(['--control']), serve(['--control'])]);
@@ -147,6 +150,10 @@ describe('the control endpoints on Redis (--control --redis)', () => {
       expect(await refused.json()).toMatchObject({ error: 'control_unavailable' });
     }
     expect((await fetch(new URL('/__siret-mock/audit', a.url))).status).toBe(409);
+    // The start banner and the 404 name only what works across processes.
+    expect(a.stdout()).toContain(`  control: POST ${a.url.origin}/__siret-mock/reset (loopback callers only)\n`);
+    const unknown = (await (await control(a, 'x')).json()) as { message: string };
+    expect(unknown.message).toContain('and the control endpoints POST /__siret-mock/reset.');
   });
 
   it('refuses --usage with --redis at start, with a one-line usage error', () => {
