@@ -133,8 +133,11 @@ class FixtureStream {
       const caseRandom = createRandom(mixSeed(seed, index, NEGATIVE_SALT));
       full = applyNegativeCase(full, kase, caseRandom, () => drawByWeight(caseRandom, others));
     }
-    // A unit that opted out of diffusion shows "[ND]" for its name and street, as INSEE does, when the record says so.
-    if (hides && full.diffusion === 'partial') full = { ...full, company: '[ND]', street_address: '[ND]', trade_name: null };
+    // A unit that opted out of diffusion shows "[ND]" for its name and street, as INSEE does, and no second address line,
+    // when the record says so.
+    if (hides && full.diffusion === 'partial') {
+      full = { ...full, company: '[ND]', street_address: '[ND]', trade_name: null, address_line_2: null, cedex: null };
+    }
     if (this.#keys.includes('postal_lines')) full.postal_lines = postalLines(full);
     const served: Record<string, unknown> = {};
     for (const key of COMPANY_FIELDS) served[key] = full[key];
