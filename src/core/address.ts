@@ -193,10 +193,8 @@ const nameAt = (table: CommuneIndex, at: number): string => table.draws[2 * at] 
 
 /**
  * `text` as a string of its own in one byte per character, when every character fits (all but the 16 names with "œ").
- * The commune table holds an "œ", so V8 keeps the whole table, and every slice of it, two bytes per character: each
- * response with a city was then flattened into a two-byte string (a profile of the server showed
- * `WriteToFlat<unsigned short>` and the two-byte UTF-8 path) though its text fits one byte. The copy is made once per
- * commune, when it is first drawn.
+ * The commune table holds an "œ", so V8 stores it and every slice of it two bytes per character, and a response holding
+ * such a slice is encoded as two-byte text; the copy, made once per commune when first drawn, keeps responses one-byte.
  */
 function oneByte(text: string): string {
   if (/[^\0-\xff]/.test(text)) return text;
