@@ -193,10 +193,8 @@ const nameAt = (table: CommuneIndex, at: number): string => table.draws[2 * at] 
 
 /**
  * `text` as a string of its own in one byte per character, when every character fits (all but the 16 names with "œ").
- * The commune table holds an "œ", so V8 keeps the whole table, and every slice of it, two bytes per character: each
- * response with a city was then flattened into a two-byte string (a profile of the server showed
- * `WriteToFlat<unsigned short>` and the two-byte UTF-8 path) though its text fits one byte. The copy is made once per
- * commune, when it is first drawn.
+ * The commune table holds an "œ", so V8 stores it and every slice of it two bytes per character, and a response holding
+ * such a slice is encoded as two-byte text; the copy, made once per commune when first drawn, keeps responses one-byte.
  */
 function oneByte(text: string): string {
   if (/[^\0-\xff]/.test(text)) return text;
@@ -525,16 +523,33 @@ export function drawnCommune(): CommuneFacts {
 /** Whether a commune's bits mark it as Paris. */
 export const isParis = (flags: number): boolean => (flags & PARIS) !== 0;
 
-/** A real (city, postcode) pair drawn by population from another département than `postcode`'s. */
-export function drawOtherCommune(random: RandomSource, postcode: string): { city: string; postcode: string } {
+/**
+ * The (city, postcode) pairs of the other communes of table line `line`'s département whose postcode that commune does not
+ * have: a postcode that is not the city's, whatever else it may be. The département is the line's own, because names are
+ * unique only within one: a postcode of another département can be a namesake's (Saint-Denis 93200 and 97400). Empty for
+ * Paris, whose département is the city.
+ */
+export function otherPostcodesOf(line: number): { city: string; postcode: string; weight: number }[] {
   const table = indexed();
-  const departement = departementOfPostcode(postcode);
-  for (;;) {
-    const at = table.index.drawIndex(random);
+  const departement = table.departements[line] as number;
+  let from = line;
+  let to = line;
+  while (from > 0 && table.departements[from - 1] === departement) from--;
+  while (to < table.count - 1 && table.departements[to + 1] === departement) to++;
+  const name = communeAt(table, line).name;
+  const own = new Set<string>();
+  for (let at = from; at <= to; at++) if (communeAt(table, at).name === name) for (const p of communeAt(table, at).postcodes) own.add(p);
+  const prefix = departementOfPostcode(String(table.firstPostcodes[line]).padStart(5, '0'));
+  const out: { city: string; postcode: string; weight: number }[] = [];
+  for (let at = from; at <= to; at++) {
     const commune = communeAt(table, at);
-    const other = pick(random, commune.postcodes);
-    if (departementOfPostcode(other) !== departement) return { city: commune.name, postcode: other };
+    if (commune.name === name) continue;
+    for (const postcode of commune.postcodes) {
+      if (!own.has(postcode) && departementOfPostcode(postcode) === prefix)
+        out.push({ city: commune.name, postcode, weight: commune.weight });
+    }
   }
+  return out;
 }
 
 /** Whether the commune of the last `drawAddress` call is on the coast (read by the name draw that follows it). */

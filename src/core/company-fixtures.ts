@@ -1,4 +1,4 @@
-import { COASTAL, DENSE, drawOtherCommune, isParis, TROPICAL } from './address.js';
+import { COASTAL, DENSE, isParis, otherPostcodesOf, TROPICAL } from './address.js';
 import { postalLines } from './address-lines.js';
 import { isIndividual } from './company-story.js';
 import { COMPANY_FIELDS } from './company-record.js';
@@ -8,7 +8,7 @@ import { createCompanyStream, MAX_RECORDS_PER_SEED, type CompanyStream } from '.
 import { legalFormOf } from './legal-form.js';
 import { mixSeed } from './mix-seed.js';
 import { applyNegativeCase, negativeCaseOf, NEGATIVE_PROFILE_FIELDS } from './negative-cases.js';
-import { createRandom } from './random.js';
+import { createRandom, type RandomSource } from './random.js';
 import {
   EXTRA_FIELDS,
   keysOfField,
@@ -122,12 +122,22 @@ class FixtureStream {
     }
     const hides = fields.includes('diffusion') || profile === 'negative';
     if (profile === 'negative') {
-      full = applyNegativeCase(full, negativeCaseOf(index, individual), createRandom(mixSeed(seed, index, NEGATIVE_SALT)), () =>
-        drawOtherCommune(createRandom(mixSeed(seed, index, NEGATIVE_SALT ^ 1)), record.postcode),
-      );
+      const others =
+        full.status === 'active' && full.diffusion === 'public' && full.cedex === null ? otherPostcodesOf(story.commune.line) : [];
+      const kase = negativeCaseOf(index, {
+        ceased: full.status === 'ceased',
+        hidden: full.diffusion === 'partial',
+        vat: full.vat_number !== undefined,
+        mismatch: others.length > 0,
+      });
+      const caseRandom = createRandom(mixSeed(seed, index, NEGATIVE_SALT));
+      full = applyNegativeCase(full, kase, caseRandom, () => drawByWeight(caseRandom, others));
     }
-    // A unit that opted out of diffusion shows "[ND]" for its name and street, as INSEE does, when the record says so.
-    if (hides && full.diffusion === 'partial') full = { ...full, company: '[ND]', street_address: '[ND]', trade_name: null };
+    // A unit that opted out of diffusion shows "[ND]" for its name and street, as INSEE does, and no second address line,
+    // when the record says so.
+    if (hides && full.diffusion === 'partial') {
+      full = { ...full, company: '[ND]', street_address: '[ND]', trade_name: null, address_line_2: null, cedex: null };
+    }
     if (this.#keys.includes('postal_lines')) full.postal_lines = postalLines(full);
     const served: Record<string, unknown> = {};
     for (const key of COMPANY_FIELDS) served[key] = full[key];
@@ -135,6 +145,15 @@ class FixtureStream {
     for (const key of this.#keys) if (source[key] !== undefined) served[key] = source[key];
     return served as unknown as FixtureRecord;
   }
+}
+
+/** One of `items`, drawn in proportion to its weight. */
+function drawByWeight<T extends { weight: number }>(random: RandomSource, items: readonly T[]): T {
+  let total = 0;
+  for (const item of items) total += item.weight;
+  let u = random.next() * total;
+  for (const item of items) if ((u -= item.weight) < 0) return item;
+  return items[items.length - 1] as T;
 }
 
 /**

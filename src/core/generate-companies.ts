@@ -47,8 +47,8 @@ const digit = (value: number, place: number): number => ZERO + (((value / place)
 
 /**
  * The SIRET as served, "356 000 000 00048": the SIREN's nine digits in groups of three, then the NIC's five, made in one
- * call as one flat string. Arithmetic, not tables of three-digit strings: in a server the tables are out of cache between
- * two requests, and each group read from one was a likely miss, then a separate piece for the response body to walk.
+ * call as one flat string. Digits come from arithmetic rather than a table of three-digit strings, which a server would
+ * find out of cache between requests.
  */
 function siretText(siren: number, nic: number): string {
   // prettier-ignore

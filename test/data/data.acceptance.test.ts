@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { NEGATIVE_PROFILE_FIELDS } from '../../src/core/negative-cases.js';
 import { EXTRA_FIELDS, generateCompanies, generateCompanyFixtures } from '../../src/index.js';
 import { loadOfficialPairs } from '../support/communes-source.js';
 import { checkRecords } from '../support/french-reader.js';
+import { checkNegativeRecords } from '../support/negative-rules.js';
 import { loadGeography, recordGeography, totalVariation } from '../support/geography.js';
 import { stdnumVerdicts } from '../support/stdnum-verdicts.js';
 
@@ -53,5 +55,17 @@ describe('the edge-case profile, 100,000 records with every extra field', () => 
       total: 0,
       rules: {},
     });
+  });
+});
+
+// Each negative record is its unit's record (the default profile's, same seed and fields) with one case that fits the unit.
+describe.each([1, 7, 42])('the negative profile, 100,000 records of seed %i', (seed) => {
+  it.each([
+    ['no extra field', []],
+    ['every extra field', [...EXTRA_FIELDS]],
+  ] as const)('with %s: each case on a unit it fits, valid and reason true of the record', (_, fields) => {
+    const records = generateCompanyFixtures(100_000, { seed, fields, profile: 'negative' });
+    const units = generateCompanyFixtures(100_000, { seed, fields: [...new Set([...fields, ...NEGATIVE_PROFILE_FIELDS])] });
+    expect(checkNegativeRecords(records, units)).toEqual({ total: 0, rules: {} });
   });
 });

@@ -281,6 +281,9 @@ describe('the French reader checker', () => {
     expect(checkRecord({ ...base, ...hidden })).toEqual([]);
     expect(checkRecord({ ...base, diffusion: 'partial', legal_form: 'EI' })).toContain('a non-diffusible unit shows its name');
     expect(checkRecord({ ...base, company: '[ND]', diffusion: 'public' })).toContain('a public unit hides its name');
+    expect(checkRecord({ ...base, ...hidden, address_line_2: 'Résidence du Parc' })).toContain(
+      'a non-diffusible unit shows its second address line',
+    );
   });
 
   it('finds no broken rule in 20,000 generated records of four seeds, default or with every extra field', () => {

@@ -301,7 +301,12 @@ export function storyViolations(record: FixtureRecord): string[] {
     if (!record.head_office && order === 1) out.push("the unit's first establishment (NIC 0001x) not its head office");
   }
   if (record.diffusion !== undefined) {
-    if (record.diffusion === 'partial' && form !== 'EI') out.push('a company that is not diffusible (only a person may opt out)');
+    // An [ND] name has no form to read: the rule needs `legal_form` or `legal_category` then.
+    const person =
+      form === undefined ? (record.legal_category === undefined ? undefined : record.legal_category === '1000') : form === 'EI';
+    if (record.diffusion === 'partial' && person === false) out.push('a company that is not diffusible (only a person may opt out)');
+    if (record.diffusion === 'partial' && typeof record.address_line_2 === 'string')
+      out.push('a non-diffusible unit shows its second address line');
   }
   if (record.employee_band !== undefined) {
     if (!EMPLOYEE_BANDS.has(record.employee_band)) out.push('employee_band not an INSEE band');

@@ -5,7 +5,7 @@
 // - first names: the most given first names of the birth years 1950-2005 in INSEE's "Fichier des prénoms";
 // - street names: the names and types that head the Base Adresse Nationale's frequency counts of street names
 //   (Église, Mairie, Gare, Victor Hugo, Jean Jaurès, Pasteur, flowers, trees, mills, fountains...).
-// Apostrophes are the straight ' and no entry needs JSON escaping (the JSON fast path relies on it; a test checks).
+// Apostrophes are the straight ', as the registers write names; the edge-case profile is where the curly one comes in.
 
 /** Frequent French surnames, most frequent first (drawn with a weight decreasing with the rank). */
 export const SURNAMES: readonly string[] = [
