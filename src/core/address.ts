@@ -58,7 +58,7 @@ interface CommuneIndex {
   /**
    * What a draw needs of a decoded commune, side by side in one dense array: its name at `2 * at`, and its postcode when it
    * has only one (`undefined` for several) at `2 * at + 1`: one cache line instead of the commune object, its postcode
-   * array and that array's first slot, each a likely cache miss (13% of the generator's time in a profile). Draws read
+   * array and that array's first slot, each a likely cache miss. Draws read
    * their copy in `byColumn`; this one is read when a column's copy is first made, and by the neighbour and "de" lookups.
    */
   readonly draws: (string | undefined)[];
