@@ -9,9 +9,11 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(`${root}dist/mocks/index.js`)) throw new Error('dist/ is missing (test/support/build-once.ts builds it before the run)');
 
-// A loader hook that reports every file the import loads from dist/ (on stderr: hooks run on their own thread).
-const HOOKS = `export async function load(url, context, next) {
-  if (url.includes('/dist/')) process.stderr.write('LOADED ' + url + '\\n');
+// A loader hook that reports every file the import loads from dist/ on stderr. Hooks run on their own thread, whose
+// asynchronous process.stderr writes can be lost when the main thread exits first: a synchronous write cannot.
+const HOOKS = `import { writeSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.includes('/dist/')) writeSync(2, 'LOADED ' + url + '\\n');
   return next(url, context);
 }`;
 const SCRIPT = `import { register } from 'node:module';
