@@ -85,11 +85,13 @@ function density(form: LegalFormData, year: number): number {
   const first = points[0] as readonly [number, number];
   if (year < first[0]) return first[0] <= OLD_UNITS_FROM ? first[1] : 0;
   let value = (points[points.length - 1] as readonly [number, number])[1];
+  // Pairs read by index, not destructured: this runs a few thousand times per form, mostly before it is compiled, where
+  // destructuring steps through an iterator.
   for (let i = 1; i < points.length; i++) {
-    const [y0, v0] = points[i - 1] as readonly [number, number];
-    const [y1, v1] = points[i] as readonly [number, number];
-    if (year < y1) {
-      value = v0 + ((v1 - v0) * (year - y0)) / (y1 - y0);
+    const before = points[i - 1] as readonly [number, number];
+    const after = points[i] as readonly [number, number];
+    if (year < after[0]) {
+      value = before[1] + ((after[1] - before[1]) * (year - before[0])) / (after[0] - before[0]);
       break;
     }
   }
@@ -108,25 +110,29 @@ function unitsBetween(form: number, from: number, to: number): number {
 
 /** Every prefix used, new then old. */
 const PREFIXES: readonly number[] = [...NEW_SIREN_PREFIXES, ...OLD_SIREN_PREFIXES];
-let prefixIndexes: WeightedIndex[] | undefined;
+/** Each form's prefix index, built the first time a unit of that form is drawn. */
+const prefixIndexes: Array<WeightedIndex | undefined> = LEGAL_FORMS.map(() => undefined);
+
+/** The prefix weights of form `form`: its active units created while each prefix's numbers were handed out. */
+function prefixWeights(form: number): number[] {
+  // Every old prefix has the same period, so the form's units older than the register are summed once and shared evenly.
+  const oldUnits = unitsBetween(form, OLD_UNITS_FROM, REGISTER_OPENED) / OLD_SIREN_PREFIXES.length;
+  return PREFIXES.map((prefix) => {
+    const from = PERIODS[2 * prefix] as number;
+    const to = PERIODS[2 * prefix + 1] as number;
+    const units = to === REGISTER_OPENED ? oldUnits : unitsBetween(form, from, to);
+    // A weight must be positive: a prefix the form cannot hold gets a weight too small to ever be drawn in practice.
+    return Math.max(units, 1e-12);
+  });
+}
 
 /**
  * Draws the first two digits of the SIREN of a unit of form `form`: a prefix weighted by the form's active units created
  * while its numbers were handed out (old prefixes share the units older than the register evenly).
  */
 export function drawPrefix(random: RandomSource, form: number): number {
-  prefixIndexes ??= LEGAL_FORMS.map((_, f) =>
-    createWeightedIndex(
-      PREFIXES.map((prefix) => {
-        const from = PERIODS[2 * prefix] as number;
-        const to = PERIODS[2 * prefix + 1] as number;
-        const units = unitsBetween(f, from, to);
-        // A weight must be positive: a prefix the form cannot hold gets a weight too small to ever be drawn in practice.
-        return Math.max(units / (to === REGISTER_OPENED ? OLD_SIREN_PREFIXES.length : 1), 1e-12);
-      }),
-    ),
-  );
-  return PREFIXES[(prefixIndexes[form] as WeightedIndex).drawIndex(random)] as number;
+  const index = (prefixIndexes[form] ??= createWeightedIndex(prefixWeights(form)));
+  return PREFIXES[index.drawIndex(random)] as number;
 }
 
 /**
