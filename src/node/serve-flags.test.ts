@@ -42,7 +42,12 @@ describe('the serve flag table', () => {
     expect(flagRows('docs/server.md')).toEqual(expected(true));
   });
 
-  it('gives every flag a line of the usage text', () => {
-    for (const flag of SERVE_FLAGS) expect(SERVE_USAGE).toContain(`  ${flagSynopsis(flag)} `);
+  it('gives every flag a line of the usage text, and no line past 100 columns', () => {
+    const lines = SERVE_USAGE.split('\n');
+    for (const flag of SERVE_FLAGS) {
+      const synopsis = `  ${flagSynopsis(flag)}`;
+      expect(lines.some((line) => line === synopsis || line.startsWith(`${synopsis}  (`))).toBe(true);
+    }
+    expect(lines.filter((line) => line.length > 100)).toEqual([]);
   });
 });

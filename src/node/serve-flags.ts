@@ -13,7 +13,7 @@ export interface ServeFlag {
   /** The default as shown; wrapped in backticks in the docs when `literal`. */
   defaultText?: string;
   literal?: boolean;
-  /** One line for the usage text. */
+  /** The flag's help in the usage text (wrapped there at 100 columns). */
   help: string;
   multiple?: boolean;
   short?: string;
@@ -29,7 +29,7 @@ export const SERVE_FLAGS: readonly ServeFlag[] = [
   { name: 'redis', value: 'URL', env: 'SIRET_MOCK_REDIS', defaultText: 'in memory', help: 'shared quota store (redis://host:6379/0)' },
   { name: 'trust-proxy', value: 'HOPS', env: 'SIRET_MOCK_TRUST_PROXY', defaultText: '0', literal: true, help: 'proxies whose X-Forwarded-For is trusted' },
   { name: 'source', value: 'NAME', env: 'SIRET_MOCK_SOURCE', defaultText: 'siret-mock', literal: true, help: 'meta.source of every response' },
-  { name: 'upgrade-url', value: 'URL', env: 'SIRET_MOCK_UPGRADE_URL', defaultText: '<origin>/pricing', literal: true, help: '"upgrade" link of 429/403 answers' },
+  { name: 'upgrade-url', value: 'URL', env: 'SIRET_MOCK_UPGRADE_URL', defaultText: '<origin>/pricing', literal: true, help: '"upgrade" link of 400/403/429 answers' },
   { name: 'seed', value: 'S', env: 'SIRET_MOCK_SEED', defaultText: 'random', help: `seed for reproducible records, 0..${MAX_SEED}` },
   {
     name: 'quota-store-failure',
@@ -59,26 +59,42 @@ export const SERVE_FLAGS: readonly ServeFlag[] = [
   { name: 'delay', value: 'MS|MIN-MAX', env: 'SIRET_MOCK_DELAY', defaultText: '0', literal: true, help: 'delay before each /api/v1/generate answer' },
   { name: 'fail-rate', value: 'P', env: 'SIRET_MOCK_FAIL_RATE', defaultText: '0', literal: true, help: 'share of /api/v1/generate answers that are a JSON 500' },
   { name: 'quiet', env: 'SIRET_MOCK_QUIET=1', defaultText: 'off', help: 'no access log' },
-  { name: 'help', short: 'h', help: 'print this help' },
+  { name: 'help', short: 'h', help: 'print this help (also -h)' },
 ];
 
 /** `--name VALUE`, as the usage and the docs write a flag. */
 export const flagSynopsis = (flag: ServeFlag): string => `--${flag.name}${flag.value === undefined ? '' : ` ${flag.value}`}`;
 
-const envColumn = (flag: ServeFlag): string => (flag.multiple ? `${flag.env} (comma list)` : (flag.env ?? ''));
+const envColumn = (flag: ServeFlag): string => (flag.multiple ? `${flag.env} as a comma list` : (flag.env ?? ''));
 
-/** The usage text of `siret-mock serve`, derived from `SERVE_FLAGS`. */
+/** `text` cut into lines of at most `width` characters at spaces, each after `indent`. */
+function wrap(text: string, indent: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, indent + line];
+}
+
+/**
+ * The usage text of `siret-mock serve`, derived from `SERVE_FLAGS`: each flag on a line with its environment variable and
+ * default, its help on the lines below, so that no line passes 100 columns however long a help text grows.
+ */
 export const SERVE_USAGE: string = (() => {
-  const width = (column: (flag: ServeFlag) => string): number => Math.max(...SERVE_FLAGS.map((flag) => column(flag).length)) + 2;
-  const [synopsis, env, help] = [width(flagSynopsis), width(envColumn), width((flag) => flag.help)];
-  const line = (flag: ServeFlag): string =>
+  const line = (flag: ServeFlag): string[] => [
     flag.env === undefined
-      ? `  ${flagSynopsis(flag).padEnd(synopsis)}${flag.help}`
-      : `  ${flagSynopsis(flag).padEnd(synopsis)}${envColumn(flag).padEnd(env)}${flag.help.padEnd(help)}[${flag.defaultText ?? ''}]`;
+      ? `  ${flagSynopsis(flag)}`
+      : `  ${flagSynopsis(flag)}  (${envColumn(flag)}; default ${flag.defaultText ?? 'none'})`,
+    ...wrap(flag.help, '      ', 100),
+  ];
   return [
-    'Usage: siret-mock serve [flags]   (every flag also reads the environment variable shown; the flag wins)',
+    'Usage: siret-mock serve [flags]   (each flag also reads its environment variable; the flag wins)',
     '',
-    ...SERVE_FLAGS.map(line),
+    ...SERVE_FLAGS.flatMap(line),
   ].join('\n');
 })();
 
