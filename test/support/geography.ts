@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { CompanyRecord } from '../../src/core/company-record.js';
 
-interface RegisterCommune {
+/** A commune of @etalab/decoupage-administratif's communes.json, the fields the test helpers read. */
+export interface RegisterCommune {
   code: string;
   nom: string;
   type: string;

@@ -3,17 +3,7 @@
 // package's full files, not from the generator's sampled table, so the checks do not lean on what they check.
 import { createRequire } from 'node:module';
 import { COASTAL_COMMUNES } from '../../scripts/data/coastal-communes.mjs';
-
-interface RegisterCommune {
-  code: string;
-  nom: string;
-  type: string;
-  zone: string;
-  departement?: string;
-  commune?: string;
-  codesPostaux?: string[];
-  population?: number;
-}
+import type { RegisterCommune } from './geography.js';
 
 interface Epci {
   code: string;
