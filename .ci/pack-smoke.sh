@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Packs the package as npm would publish it, installs the tarball into an empty project and uses every entry point
-# from there: the core, the CLI, the MSW handlers (with msw installed by the user) and the Node server entry.
+# from there: the core, the CLI, the MSW handlers (with msw installed by the user) and the Node server entry. The packed
+# manifest carries no script a consumer's npm runs on install (npm 11 lists those "not covered by allowScripts").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
@@ -8,12 +9,17 @@ trap 'rm -rf "$tmp"' EXIT
 tarball=$(npm pack --silent --pack-destination "$tmp" | tail -n 1)
 echo "packed $tarball: $(tar -tzf "$tmp/$tarball" | wc -l) files"
 if tar -tzf "$tmp/$tarball" | grep -E '\.test\.|/test/|node_modules' ; then echo "test files or node_modules leaked into the package"; exit 1; fi
+install_scripts=$(tar -xOzf "$tmp/$tarball" package/package.json |
+  node -e "let s='';process.stdin.on('data',(c)=>(s+=c)).on('end',()=>{const {scripts={}}=JSON.parse(s);console.log(['preinstall','install','postinstall','prepare'].filter((k)=>k in scripts).join(' '))})")
+if [ -n "$install_scripts" ]; then echo "the packed manifest has install scripts: $install_scripts" >&2; exit 1; fi
 mkdir "$tmp/app"
 cd "$tmp/app"
 npm init -y >/dev/null
 npm pkg set type=module >/dev/null
 msw_version=$(node -p "require('$OLDPWD/node_modules/msw/package.json').version")
-npm install --no-audit --no-fund --silent "$tmp/$tarball" "msw@$msw_version"
+npm install --no-audit --no-fund --loglevel=warn "$tmp/$tarball" "msw@$msw_version" > install.log 2>&1 || { cat install.log; exit 1; }
+# msw's own install script is the consumer's to approve; none may be ours.
+if grep -n 'siret-mock' install.log; then echo "npm install of the tarball named siret-mock in a warning" >&2; exit 1; fi
 cat > check.mjs <<'JS'
 import assert from 'node:assert/strict';
 import { generateCompanies, isValidSiret } from 'siret-mock';
