@@ -1,7 +1,8 @@
 // Every relative link of the README, docs/*.md and the examples' READMEs resolves to a file of the repository, and every
 // #anchor to a heading of its target. On npmjs.com the README's relative links are rewritten against package.json's
 // `repository` (a GitHub repository: <repository>/blob/HEAD/<path>), so they resolve there too; root-relative links
-// (`/docs/x.md`) would not, and are refused.
+// (`/docs/x.md`) would not, and are refused. Each block of shell commands that builds the image or starts compose.yaml with
+// Docker shows podman's form too, in the Docker image format .ci/container.sh builds (an OCI image drops the HEALTHCHECK).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,20 @@ describe.each(DOCS)('links of %s', (file) => {
     }
     expect(broken).toEqual([]);
   });
+});
+
+describe.each(DOCS)('container commands of %s', (file) => {
+  it("show podman's form beside Docker's: the Docker image format, and podman-compose for compose.yaml", () => {
+    for (const [block] of readFileSync(join(ROOT, file), 'utf8').matchAll(/^```sh\n[\s\S]*?^```/gm)) {
+      if (/^docker build /m.test(block)) expect(block).toMatch(/^podman build --format docker /m);
+      if (/^docker compose up --build/m.test(block)) expect(block).toContain('BUILDAH_FORMAT=docker podman-compose up --build');
+      expect(block).not.toMatch(/podman build (?!--format docker)/);
+    }
+  });
+});
+
+it('builds the image in CI as the docs tell podman users to', () => {
+  expect(readFileSync(join(ROOT, '.ci/container.sh'), 'utf8')).toMatch(/podman build --format docker /);
 });
 
 describe('package.json', () => {
