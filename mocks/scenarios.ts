@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/clock.js';
-import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
+import { INTERNAL_ERROR, responses } from '../src/http/responses.js';
 import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/scenario.js';
 import { GENERATE_PATH } from '../src/http/routes.js';
 import { systemClock } from '../src/http/system-clock.js';
@@ -46,7 +46,7 @@ export const scenarios = {
   },
   /** The next request(s) get a JSON 500 `internal_error`. */
   serverError(options: ScenarioOptions = {}): HttpHandler {
-    return takeOver(options, () => responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE));
+    return takeOver(options, () => responses.error(INTERNAL_ERROR));
   },
   /** The next request(s) fail at the network level: `fetch` rejects with a TypeError. */
   networkError(options: ScenarioOptions = {}): HttpHandler {

@@ -82,7 +82,7 @@ beforeAll(async () => {
         demoDir: false,
         clock: { now: () => Date.now() + offset },
         // One caller per client, so that all four share the server and each has its own quota and audit entries.
-        callerKey: (request) => request.headers.get('x-client') ?? 'anonymous',
+        callerOf: (request) => request.headers.get('x-client') ?? 'anonymous',
       });
       servers.push(server);
       const base = await server.listen(0, '127.0.0.1');

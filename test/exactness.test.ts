@@ -47,7 +47,7 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
   it('admit exactly 10 through createApp with the memory store, each remaining count from 9 to 0 once', async () => {
     const app = createApp({ clock: { now: () => Date.UTC(2026, 10, 22, 12) } });
     const responses = await Promise.all(
-      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })),
+      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { caller: '203.0.113.7' })),
     );
     const result = await tally(responses);
     expect(result).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
@@ -56,7 +56,7 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
   it('admit exactly 10 when the store answers asynchronously and the calls interleave', async () => {
     const app = createApp({ store: slowStore(), clock: { now: () => Date.UTC(2026, 10, 22, 12) } });
     const responses = await Promise.all(
-      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })),
+      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { caller: '203.0.113.7' })),
     );
     expect(await tally(responses)).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
   });
@@ -69,7 +69,7 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
       'admit exactly 10 (memory store, every request from 127.0.0.1)',
       async () => {
         // fetch opens a connection per concurrent request, all from 127.0.0.1: above the default per-client cap.
-        server = createSiretServer({ demoDir: false, log: () => undefined, maxConnectionsPerClient: CONCURRENT });
+        server = createSiretServer({ demoDir: false, log: () => undefined, node: { maxConnectionsPerClient: CONCURRENT } });
         const origin = await server.listen(0, '127.0.0.1');
         const url = new URL('/api/v1/generate?quantity=1', origin);
         const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(url)));

@@ -47,7 +47,7 @@ it('siret-mock/msw loads no module its default handlers do not use', () => {
   // and the Node server belong to options and entry points that the default handlers never reach.
   const { files } = reached('mocks/index.ts');
   const unwanted = files.filter((file) =>
-    /openapi-document|json-schemas|fixture-fields-schema|fixture-records|naf|edge-cases|long-communes|extra-fields|company-fixtures|^src\/node\//.test(
+    /openapi-document|json-schemas|fixture-fields-schema|naf|edge-cases|long-communes|extra-fields|company-fixtures|^src\/node\//.test(
       file,
     ),
   );

@@ -59,10 +59,12 @@ describe(`${SLOW} slow clients (slowloris, loopback)`, () => {
       server = createSiretServer({
         demoDir: false,
         log: () => undefined,
-        headersTimeout: HEADERS_TIMEOUT,
-        requestTimeout: REQUEST_TIMEOUT,
-        // Every slow client and the normal requests come from 127.0.0.1: the per-client cap is not what this suite is about.
-        maxConnectionsPerClient: SLOW + 100,
+        node: {
+          headersTimeout: HEADERS_TIMEOUT,
+          requestTimeout: REQUEST_TIMEOUT,
+          // Every slow client and the normal requests come from 127.0.0.1: the per-client cap is not what this suite is about.
+          maxConnectionsPerClient: SLOW + 100,
+        },
       });
       const origin = await server.listen(0, '127.0.0.1');
       const port = Number(origin.port);

@@ -9,8 +9,8 @@ import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
-import { MOUNTED_PRICING_PATH, PRICING_PATH } from './pricing-page.js';
-import { checkDrills, type Drills } from './drills.js';
+import { MOUNTED_PRICING_PATH, PRICING_PATH } from './routes.js';
+import { isDelay, MAX_DELAY_MS, type Drills } from './drills.js';
 import {
   createRateLimitHeaders,
   RATE_LIMIT_HEADER_DIALECTS,
@@ -21,19 +21,22 @@ import {
 } from './rate-limit-dialect.js';
 import { createResponses, type Responses } from './responses.js';
 import { systemClock } from './system-clock.js';
-import { DEFAULT_TIER, isTier, TIER_NAMES, TIERS, type Tier } from './tiers.js';
+import { TIER_NAMES, TIERS, type Tier } from './tiers.js';
 
 /** What the transport knows about a request that the `Request` itself does not carry. */
 export interface RequestContext {
-  /** The client's address as the server computed it (IPv6 grouped by /56, IPv4-mapped as IPv4). */
-  clientAddress?: string;
+  /**
+   * Who the request counts against: for the Node adapters the client's address (IPv6 grouped by /56, IPv4-mapped as
+   * IPv4, `X-Forwarded-For` read as far as `trustProxy` allows).
+   */
+  readonly caller?: string | undefined;
   /**
    * The address of the connection's other end as the socket reports it, never taken from `X-Forwarded-For`: what the
    * control endpoints check for loopback.
    */
-  peerAddress?: string;
+  readonly peerAddress?: string | undefined;
   /** The `Host` the client sent, before a transport replaced a name it does not answer for. @default the request's `Host` */
-  host?: string;
+  readonly host?: string | undefined;
 }
 
 export type { Tier };
@@ -59,8 +62,8 @@ export interface AppOptions {
   random?: RandomSource;
   /** Seeds the default `random`, so that a run of unseeded requests is repeatable. */
   seed?: number;
-  /** Who a request counts against. @default context?.clientAddress ?? 'anonymous' */
-  callerKey?(request: Request, context: RequestContext | undefined): string;
+  /** Who a request counts against. @default context?.caller ?? 'anonymous' */
+  callerOf?(request: Request, context: RequestContext | undefined): string;
   /** Quota counters. @default createMemoryQuotaStore() */
   store?: QuotaStore;
   /**
@@ -141,7 +144,7 @@ export interface ResolvedOptions {
   upgradeUrl: string;
   clock: Clock;
   random: RandomSource;
-  callerKey: (request: Request, context: RequestContext | undefined) => string;
+  callerOf: (request: Request, context: RequestContext | undefined) => string;
   store: QuotaStore;
   usage: Partial<QuotaUsage> | undefined;
   onRecords: ((records: CompanyRecord[], request: Request) => void) | undefined;
@@ -163,30 +166,62 @@ export interface ResolvedOptions {
   responses: Responses;
 }
 
-const defaultCallerKey = (_request: Request, context: RequestContext | undefined): string => context?.clientAddress ?? 'anonymous';
+/** The defaults of the app's options that are plain values: the one place each is written. */
+export const APP_DEFAULTS: Readonly<Required<Pick<AppOptions, 'tier' | 'source' | 'rateLimitHeaders' | 'retryAfter'>>> = {
+  tier: 'free',
+  source: 'siret-mock',
+  rateLimitHeaders: 'draft',
+  retryAfter: 'seconds',
+};
+
+const defaultCallerOf = (_request: Request, context: RequestContext | undefined): string => context?.caller ?? 'anonymous';
+
+/**
+ * The error of a refused option: a RangeError (or TypeError) reading `<option> must be <allowed>, got <value>`, the value
+ * left out for a secret. The command line words it for the flag that set the option.
+ */
+export function optionError(option: string, allowed: string, got?: unknown, Kind: typeof RangeError = RangeError): Error {
+  const shown = typeof got === 'number' ? String(got) : (JSON.stringify(got) ?? String(got));
+  return new Kind(`${option} must be ${allowed}${got === undefined ? '' : `, got ${shown}`}`);
+}
+
+/** `one of a, b, c`, as every list of allowed values reads. */
+export const oneOf = (allowed: readonly string[]): string => `one of ${allowed.join(', ')}`;
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new RangeError(`${name} must be a whole number from 1 to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw optionError(name, `a whole number from 1 to ${max}`, value);
   return value;
 }
 
-function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[], fallback: T): T {
+function choice<T extends string>(name: string, value: T | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (!allowed.includes(value))
-    throw new TypeError(`${name} must be one of ${allowed.map((v) => `'${v}'`).join(', ')}, got ${String(value)}`);
+  if (!allowed.includes(value)) throw optionError(name, oneOf(allowed), value, TypeError);
   return value;
+}
+
+/** Checks the drills and throws a RangeError naming the option. */
+function checkDrills(drills: Drills): Drills {
+  const { delay, failRate } = drills;
+  if (
+    delay !== undefined &&
+    !(Array.isArray(delay) ? delay.length === 2 && delay.every(isDelay) && delay[0] <= delay[1] : isDelay(delay))
+  ) {
+    throw optionError('delay', `whole milliseconds from 0 to ${MAX_DELAY_MS}, or a range [min, max] of them with min <= max`, delay);
+  }
+  if (failRate !== undefined && !(typeof failRate === 'number' && failRate >= 0 && failRate <= 1)) {
+    throw optionError('failRate', 'a number from 0 to 1', failRate);
+  }
+  return drills;
 }
 
 /** Applies defaults and rejects impossible options with a message that names the option. */
 export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeof Response = Response): ResolvedOptions {
-  const tier = options.tier ?? DEFAULT_TIER;
-  if (!isTier(tier)) throw new TypeError(`tier must be one of ${TIER_NAMES.map((name) => `'${name}'`).join(', ')}, got ${String(tier)}`);
+  const tier = choice('tier', options.tier, TIER_NAMES, APP_DEFAULTS.tier);
   const limits = options.limits ?? {};
   const seed = options.seed;
   if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)) {
-    throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
+    throw optionError('seed', `a whole number from 0 to ${MAX_SEED}`, seed);
   }
   const quota = {
     perMinute: wholeNumber('limits.perMinute', limits.perMinute, DEFAULT_QUOTA_LIMITS.perMinute),
@@ -195,13 +230,13 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
   const store = options.store ?? createMemoryQuotaStore();
   const pricingPath = options.mounted === true ? MOUNTED_PRICING_PATH : PRICING_PATH;
   if (options.controlToken !== undefined && !/^[\x21-\x7e]{8,}$/.test(options.controlToken)) {
-    throw new TypeError('controlToken must be at least 8 visible ASCII characters');
+    throw optionError('controlToken', 'at least 8 visible ASCII characters', undefined, TypeError);
   }
   if (options.controlToken !== undefined && !options.control) throw new TypeError('controlToken needs control: true');
   const controlClock = options.control ? createControllableClock(options.clock ?? systemClock) : undefined;
   const drills = options.delay === undefined && options.failRate === undefined ? undefined : checkDrills(options);
-  const rateLimitHeaders = oneOf('rateLimitHeaders', options.rateLimitHeaders, RATE_LIMIT_HEADER_DIALECTS, 'draft');
-  const retryAfter = oneOf('retryAfter', options.retryAfter, RETRY_AFTER_FORMATS, 'seconds');
+  const rateLimitHeaders = choice('rateLimitHeaders', options.rateLimitHeaders, RATE_LIMIT_HEADER_DIALECTS, APP_DEFAULTS.rateLimitHeaders);
+  const retryAfter = choice('retryAfter', options.retryAfter, RETRY_AFTER_FORMATS, APP_DEFAULTS.retryAfter);
   const usage = options.usage === undefined ? undefined : { ...checkQuotaUsage(options.usage, quota) };
   if (usage !== undefined && store.setUsage === undefined) {
     throw new TypeError('usage needs a quota store with setUsage, such as the memory store; the store given has none');
@@ -216,7 +251,7 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
         wholeNumber(`limits.maxQuantity.${name}`, limits.maxQuantity?.[name], TIERS[name].maxQuantity, MAX_RECORDS_PER_SEED),
       ]),
     ) as Record<Tier, number>,
-    source: options.source ?? 'siret-mock',
+    source: options.source ?? APP_DEFAULTS.source,
     upgradeUrl: options.upgradeUrl ?? pricingPath,
     clock: controlClock ?? options.clock ?? systemClock,
     controlClock,
@@ -226,7 +261,7 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
     },
     random: options.random ?? (seed !== undefined ? createRandom(seed) : createCryptoRandom()),
-    callerKey: options.callerKey ?? defaultCallerKey,
+    callerOf: options.callerOf ?? defaultCallerOf,
     store,
     usage,
     rateLimitHeaders,

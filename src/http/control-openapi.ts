@@ -1,4 +1,4 @@
-import { CONTROL_ROUTES, type ControlRoute } from './control-routes.js';
+import { CONTROL_ROUTES, type ControlRoute } from './routes.js';
 import { SCENARIO_NAMES } from './scenario.js';
 import type { ErrorCode } from './wire-types.js';
 

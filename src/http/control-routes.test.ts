@@ -5,7 +5,7 @@ import type { AppOptions, RequestContext } from './app-options.js';
 import { listControlPaths } from './control-routes.js';
 
 const BASE = 'http://localhost';
-const LOOPBACK: RequestContext = { clientAddress: '127.0.0.1', peerAddress: '127.0.0.1' };
+const LOOPBACK: RequestContext = { caller: '127.0.0.1', peerAddress: '127.0.0.1' };
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 function client(options: AppOptions = {}, context: RequestContext = LOOPBACK) {
@@ -80,7 +80,7 @@ describe('control endpoints (createApp({ control: true }))', () => {
     }
     const others = ['192.0.2.7', '::/56', '::2', '::ffff:0:10.0.0.1', '0:0:0:ff::1', '::1.2.3.4', '::ffff:10.0.0.1', '127.0.0.256'];
     // The caller key is no address to trust here: it may come from X-Forwarded-For, and groups IPv6 by /56.
-    const contexts: RequestContext[] = [...others.map((peerAddress) => ({ peerAddress })), {}, { clientAddress: '127.0.0.1' }];
+    const contexts: RequestContext[] = [...others.map((peerAddress) => ({ peerAddress })), {}, { caller: '127.0.0.1' }];
     for (const context of contexts) {
       const refused = await client({}, context).post('reset');
       expect(refused.status, JSON.stringify(context)).toBe(403);

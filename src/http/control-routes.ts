@@ -2,32 +2,11 @@ import type { QuotaUsage } from '../core/quota-usage.js';
 import type { AuditReport } from '../core/retry-audit.js';
 import type { RequestContext } from './app-options.js';
 import type { ControllableClock } from './controllable-clock.js';
-import { type HeaderList, withHeaders } from './response-headers.js';
-import type { Responses } from './responses.js';
+import type { RouteAnswer } from './create-app.js';
+import type { HeaderList } from './response-headers.js';
+import type { ErrorAnswer, Responses } from './responses.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
 import { parseScenarioSpec, type ScenarioSlot } from './scenario.js';
-import type { ErrorCode } from './wire-types.js';
-
-/** Where the control endpoints live; never under the API's `/api/v1/`. */
-export const CONTROL_PREFIX = '/__siret-mock';
-
-type ControlName = 'reset' | 'clock' | 'usage' | 'scenario' | 'audit';
-
-/** One control endpoint: its path, the method it answers, and whether it holds across processes sharing one Redis. */
-export interface ControlRoute {
-  readonly name: ControlName;
-  readonly path: string;
-  readonly method: 'POST' | 'GET';
-  readonly shared: boolean;
-}
-
-/** The control endpoints. */
-export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  { name: 'reset', path: '/__siret-mock/reset', method: 'POST', shared: true },
-  { name: 'clock', path: '/__siret-mock/clock', method: 'POST', shared: false },
-  { name: 'usage', path: '/__siret-mock/usage', method: 'POST', shared: false },
-  { name: 'scenario', path: '/__siret-mock/scenario', method: 'POST', shared: false },
-  { name: 'audit', path: '/__siret-mock/audit', method: 'GET', shared: false },
-];
 
 /**
  * The control endpoints served, for messages: `POST /__siret-mock/reset, /__siret-mock/clock, ...; GET /__siret-mock/audit`,
@@ -64,10 +43,8 @@ const LIMIT_MS = 10 * 365 * 86_400_000;
 
 // No CORS headers: a page on another origin can neither read a control answer nor pass a preflight, so it cannot send the
 // JSON every control POST with a body needs.
-const CONTROL_HEADERS: HeaderList = [['cache-control', 'no-store']];
-const CONTROL_JSON_HEADERS: HeaderList = [...CONTROL_HEADERS, ['content-type', 'application/json']];
-
-type Handler = (request: Request, context: RequestContext | undefined) => Promise<Response>;
+export const CONTROL_HEADERS: HeaderList = [['cache-control', 'no-store']];
+export const CONTROL_JSON_HEADERS: HeaderList = [...CONTROL_HEADERS, ['content-type', 'application/json']];
 
 const IPV4_LOOPBACK = /^(?:::ffff:)?127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i;
 
@@ -138,51 +115,45 @@ const isJson = (contentType: string): boolean => /^application\/json[ \t]*(?:;|$
 
 /**
  * The control endpoints of an app started with `control: true`: `POST /__siret-mock/reset`, `/clock`, `/usage`,
- * `/scenario` and `GET /__siret-mock/audit`. Without `token`, only a loopback connection (`context.peerAddress`) that
- * came through no proxy and names a loopback `Host` is served; with `token`, every caller needs `Authorization: Bearer
+ * `/scenario` and `GET /__siret-mock/audit`, each as the path, the method and what it answers (methods, preflights and
+ * HEAD are the app's, as for every path). Without `token`, only a loopback connection (`context.peerAddress`) that came
+ * through no proxy and names a loopback `Host` is served; with `token`, every caller needs `Authorization: Bearer
  * <token>`. A browser page on another origin is refused (its `Origin`), answers carry no CORS headers, and a POST body must
  * be `application/json`. Every refusal is the contract's JSON error; nothing here is counted against the quota or audited.
  */
-export function createControlRoutes(targets: ControlTargets, responses: Responses, options: { token?: string } = {}): Map<string, Handler> {
-  const routes = new Map<string, Handler>();
-  const refuse = (status: number, error: ErrorCode, message: string, headers: HeaderList = []): Response =>
-    responses.body(JSON.stringify({ error, message }), withHeaders(CONTROL_JSON_HEADERS, headers), status);
-  for (const route of CONTROL_ROUTES) {
-    const allow = route.method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
-    routes.set(route.path, async (request, context) => {
-      const method = request.method;
-      // A preflight gets no Access-Control-Allow-* headers: the browser then sends nothing.
-      if (method === 'OPTIONS') return responses.empty(204, withHeaders(CONTROL_HEADERS, [['allow', allow]]));
-      if (method !== route.method && !(route.method === 'GET' && method === 'HEAD')) {
-        return refuse(405, 'method_not_allowed', `${method} is not allowed on ${route.path}; use ${allow}.`, [['allow', allow]]);
-      }
+export function createControlRoutes(
+  targets: ControlTargets,
+  responses: Responses,
+  options: { token?: string } = {},
+): Array<Pick<ControlRoute, 'path' | 'method'> & { answer: RouteAnswer }> {
+  const refuse = (answer: ErrorAnswer): Response => responses.error({ ...answer, base: CONTROL_JSON_HEADERS });
+  const answerOf = (route: ControlRoute): RouteAnswer =>
+    async function control(request, { context }) {
       const refusal = checkCaller(request, context);
       if (refusal !== undefined) return refusal;
       if (targets.sharedStore && !route.shared) {
         const message = `${route.path} acts on this process only, and the quota is shared by every process on Redis (--redis): only ${CONTROL_PREFIX}/reset holds across them.`;
-        return refuse(409, 'control_unavailable', message);
+        return refuse({ code: 'control_unavailable', message });
       }
       let body: unknown;
       if (route.method === 'POST') {
         // A body must say it is JSON: a page on another origin cannot send that without a preflight, which fails.
         const type = request.headers.get('content-type');
-        if (type !== null && !isJson(type)) return refuse(415, 'unsupported_media_type', unsupported(route.path, type));
+        if (type !== null && !isJson(type)) return refuse({ code: 'unsupported_media_type', message: unsupported(route.path, type) });
         const read = await readText(request);
-        if ('problem' in read) return refuse(400, 'invalid_control_request', `${route.path}: ${read.problem}.`);
+        if ('problem' in read) return refuse({ code: 'invalid_control_request', message: `${route.path}: ${read.problem}.` });
         const text = read.text.trim();
-        if (type === null && text !== '') return refuse(415, 'unsupported_media_type', unsupported(route.path, type));
+        if (type === null && text !== '') return refuse({ code: 'unsupported_media_type', message: unsupported(route.path, type) });
         try {
           body = text === '' ? undefined : (JSON.parse(text) as unknown);
         } catch {
-          return refuse(400, 'invalid_control_request', `${route.path}: the body is not JSON.`);
+          return refuse({ code: 'invalid_control_request', message: `${route.path}: the body is not JSON.` });
         }
       }
       const answer = await act(route.name, body);
-      if (typeof answer === 'string') return refuse(400, 'invalid_control_request', `${route.path}: ${answer}.`);
-      const response = responses.body(JSON.stringify(answer), CONTROL_JSON_HEADERS);
-      return method === 'HEAD' ? responses.head(response) : response;
-    });
-  }
+      if (typeof answer === 'string') return refuse({ code: 'invalid_control_request', message: `${route.path}: ${answer}.` });
+      return responses.body(JSON.stringify(answer), CONTROL_JSON_HEADERS);
+    };
 
   /** The refusal of a caller the control endpoints do not serve, or `undefined` to serve it. */
   function checkCaller(request: Request, context: RequestContext | undefined): Response | undefined {
@@ -192,13 +163,13 @@ export function createControlRoutes(targets: ControlTargets, responses: Response
     const origin = headers.get('origin');
     if (origin !== null && !isOwnOrigin(origin, host)) {
       const message = `The control endpoints refuse requests from web pages of another origin (Origin: ${origin.slice(0, 100)}).`;
-      return refuse(403, 'control_forbidden', message);
+      return refuse({ code: 'control_forbidden', message });
     }
     if (options.token !== undefined) {
       const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.get('authorization')?.trim() ?? '');
       if (bearer === null || !sameToken(bearer[1] as string, options.token)) {
         const message = `The control endpoints need Authorization: Bearer <token>, the token the server was started with (--control-token).`;
-        return refuse(401, 'invalid_control_token', message, [['www-authenticate', 'Bearer realm="siret-mock control"']]);
+        return refuse({ code: 'invalid_control_token', message, headers: [['www-authenticate', 'Bearer realm="siret-mock control"']] });
       }
       return undefined;
     }
@@ -207,18 +178,18 @@ export function createControlRoutes(targets: ControlTargets, responses: Response
     if (!isLoopback(context?.peerAddress) || proxied) {
       const message =
         'The control endpoints answer loopback connections only (127.0.0.1, ::1), not through a proxy. To reach them from elsewhere, start the server with --control-token TOKEN and send Authorization: Bearer TOKEN.';
-      return refuse(403, 'control_forbidden', message);
+      return refuse({ code: 'control_forbidden', message });
     }
     // A page whose name was rebound to 127.0.0.1 still sends its own name as Host.
     if (!isLoopbackHost(host)) {
       const message = `Without a control token, the control endpoints answer requests addressed to localhost, 127.0.0.1 or [::1] only, not to ${JSON.stringify(host.slice(0, 100))}.`;
-      return refuse(403, 'control_forbidden', message);
+      return refuse({ code: 'control_forbidden', message });
     }
     return undefined;
   }
 
   /** Does what a control endpoint says and returns its JSON answer, or a sentence saying what is wrong with the body. */
-  async function act(name: ControlName, body: unknown): Promise<unknown> {
+  async function act(name: ControlRoute['name'], body: unknown): Promise<unknown> {
     const fields = (allowed: string[]): string | Record<string, unknown> => {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return `the body must be a JSON object`;
       const unknown = Object.keys(body).find((key) => !allowed.includes(key));
@@ -276,5 +247,5 @@ export function createControlRoutes(targets: ControlTargets, responses: Response
         return targets.audit();
     }
   }
-  return routes;
+  return CONTROL_ROUTES.map((route) => ({ path: route.path, method: route.method, answer: answerOf(route) }));
 }

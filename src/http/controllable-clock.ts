@@ -62,7 +62,7 @@ export function createControllableClock(base: Clock = systemClock, storage?: Tex
     write(target - now);
   };
   return {
-    now: () => base.now() + read(),
+    now: storage === undefined ? () => base.now() + ownOffset : () => base.now() + read(),
     advance(ms) {
       const now = base.now();
       moveTo('advance', now + read() + finite('advance', ms), now);

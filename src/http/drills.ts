@@ -1,5 +1,5 @@
 import type { RandomSource } from '../core/random.js';
-import { INTERNAL_ERROR_MESSAGE, type Responses } from './responses.js';
+import { INTERNAL_ERROR, type Responses } from './responses.js';
 
 /** Latency and failure drills of a server: every answer of a route delayed, and a share of them a JSON 500. */
 export interface Drills {
@@ -9,18 +9,11 @@ export interface Drills {
   failRate?: number;
 }
 
-/** Checks the drills and throws a RangeError naming the option. */
-export function checkDrills(drills: Drills): Drills {
-  const { delay, failRate } = drills;
-  const ms = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 600_000;
-  if (delay !== undefined && !(Array.isArray(delay) ? delay.length === 2 && delay.every(ms) && delay[0] <= delay[1] : ms(delay))) {
-    throw new RangeError(`delay must be whole milliseconds 0..600000, or [min, max] with min <= max, got ${JSON.stringify(delay)}`);
-  }
-  if (failRate !== undefined && !(typeof failRate === 'number' && failRate >= 0 && failRate <= 1)) {
-    throw new RangeError(`failRate must be a number from 0 to 1, got ${String(failRate)}`);
-  }
-  return drills;
-}
+/** The longest wait a drill or a `slow` scenario may add to an answer, in milliseconds (ten minutes). */
+export const MAX_DELAY_MS = 600_000;
+
+/** True for whole milliseconds from 0 to `MAX_DELAY_MS`. */
+export const isDelay = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY_MS;
 
 /**
  * Wraps a route with the drills: waits the delay (timers are fine here: this is the serving layer, not the core), then
@@ -28,7 +21,7 @@ export function checkDrills(drills: Drills): Drills {
  * record sequences stay the same), and otherwise lets the route answer.
  */
 export function withDrills<C>(
-  handler: (request: Request, context: C) => Promise<Response>,
+  handler: (request: Request, context: C) => Promise<Response> | Response,
   drills: Drills,
   random: RandomSource,
   responses: Responses,
@@ -39,7 +32,7 @@ export function withDrills<C>(
       ? delay[0] + Math.floor(random.next() * (delay[1] - delay[0] + 1))
       : ((delay as number | undefined) ?? 0);
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-    if (failRate > 0 && random.next() < failRate) return responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
+    if (failRate > 0 && random.next() < failRate) return responses.error(INTERNAL_ERROR);
     return handler(request, context);
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { queryParamsOf } from './query-params.js';
+import { queryParamsOf } from './generate-params.js';
 
 const NAMES = ['quantity', 'format', 'excel', 'seed', 'other', '', '?quantity'];
 

@@ -38,11 +38,27 @@ function single(query: URLSearchParams, name: string): Single {
 }
 
 /**
- * Checks the query in the contract's order: quantity, then format and excel, then seed. The tier's maximum is checked by
- * the caller afterwards (syntax errors come first). `accept` chooses CSV when `format` is absent.
- * @example parseGenerateParams(new URLSearchParams('quantity=3'), null, 50) // { quantity: 3, format: 'json', ... }
+ * The query of a serialised absolute URL (`request.url`), read as that URL's own `searchParams` would read it, without
+ * parsing the whole URL.
+ * @example queryParamsOf('http://localhost/api/v1/generate?quantity=3').getAll('quantity') // ['3']
  */
-export function parseGenerateParams(query: URLSearchParams, accept: string | null, maxQuantity: number): GenerateParams | ParamError {
+export function queryParamsOf(url: string): URLSearchParams {
+  const start = url.indexOf('?');
+  if (start < 0) return new URLSearchParams();
+  const end = url.indexOf('#', start);
+  const query = end < 0 ? url.slice(start + 1) : url.slice(start + 1, end);
+  // The leading `&` keeps a query that starts with `?` (`??quantity=3`) as the URL parser reads it: the constructor would
+  // drop that `?`, and the parameter would wrongly count as `quantity`.
+  return new URLSearchParams(`&${query}`);
+}
+
+/**
+ * Checks the query of a request URL in the contract's order: quantity, then format and excel, then seed. The tier's
+ * maximum is checked by the caller afterwards (syntax errors come first). `accept` chooses CSV when `format` is absent.
+ * @example parseGenerateParams('http://localhost/api/v1/generate?quantity=3', null, 50) // { quantity: 3, format: 'json', ... }
+ */
+export function parseGenerateParams(url: string, accept: string | null, maxQuantity: number): GenerateParams | ParamError {
+  const query = queryParamsOf(url);
   const quantity = single(query, 'quantity');
   let quantityProblem = quantity.problem;
   if (quantity.value !== undefined) {

@@ -1,36 +1,41 @@
 import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaDecision } from '../core/quota.js';
 import { toCsv } from '../core/csv.js';
-import type { RequestContext, ResolvedOptions } from './app-options.js';
-import { formatTimestamp } from './format-timestamp.js';
+import type { ResolvedOptions } from './app-options.js';
+import type { RequestFacts } from './create-app.js';
 import { parseGenerateParams } from './generate-params.js';
-import { queryParamsOf } from './query-params.js';
 import { CSV_HEADERS, type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
-import { PASS_TIER, TIERS, type Tier } from './tiers.js';
+import { TIERS } from './tiers.js';
 import type { GenerateResponse } from './wire-types.js';
 
-const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
 const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
 
-/** The tier a request is served on, or `undefined` for an unknown Bearer token. Other schemes are ignored. */
-export function tierOf(authorization: string | null, options: Pick<ResolvedOptions, 'tier' | 'passes'>): Tier | undefined {
-  if (authorization === null) return options.tier;
-  const bearer = BEARER.exec(authorization.trim());
-  if (bearer === null) return options.tier;
-  return options.passes.has((bearer[1] ?? '').trim()) ? PASS_TIER : undefined;
+/**
+ * Epoch milliseconds as RFC 3339 with an explicit offset and whole seconds, the form the service shows.
+ * @example formatTimestamp(Date.UTC(2026, 10, 22, 5, 35, 35)) // '2026-11-22T05:35:35+00:00'
+ */
+export function formatTimestamp(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 19) + '+00:00';
 }
 
-/** Creates the GET handler of `/api/v1/generate` (methods, HEAD and failures are the caller's). */
-export function createGenerateRoute(
-  options: ResolvedOptions,
-): (request: Request, context: RequestContext | undefined) => Promise<Response> {
+// The extension options' code and data (NAF table, long communes...), loaded on first use so default bundles skip them.
+const loadFixtures = async () => {
+  const [{ generateCompanyFixtures }, { extraColumnsOf, toFixtureCsv }] = await Promise.all([
+    import('../core/company-fixtures.js'),
+    import('../core/fixture-csv.js'),
+  ]);
+  return { generateCompanyFixtures, extraColumnsOf, toFixtureCsv };
+};
+
+/** Creates the GET handler of `/api/v1/generate`, on the tier and for the caller the app decided. */
+export function createGenerateRoute(options: ResolvedOptions): (request: Request, facts: RequestFacts) => Promise<Response> {
   const { clock, store, quota, maxQuantity, source, responses, rateLimit } = options;
 
-  return async function generate(request, context) {
-    const tier = tierOf(request.headers.get('authorization'), options);
+  return async function generate(request, facts) {
+    const tier = facts.tier;
     if (tier === undefined) {
       const message = 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.';
-      return responses.error(401, 'invalid_pass', message, undefined, WWW_AUTHENTICATE);
+      return responses.error({ code: 'invalid_pass', message, headers: WWW_AUTHENTICATE });
     }
     const rules = TIERS[tier];
 
@@ -42,44 +47,33 @@ export function createGenerateRoute(
     let decision: QuotaDecision | undefined;
     let limitHeaders: HeaderList | undefined;
     if (rules.rateLimited) {
-      decision = await store.consume(options.callerKey(request, context), quota, now);
+      decision = await store.consume(facts.caller, quota, now);
       if (!decision.allowed) return responses.rateLimited(decision, quota, upgradeFor(), rateLimit, now);
       limitHeaders = rateLimit.headers(decision);
     }
 
     const max = maxQuantity[tier];
-    const params = parseGenerateParams(queryParamsOf(url), request.headers.get('accept'), max);
+    const params = parseGenerateParams(url, request.headers.get('accept'), max);
     if ('error' in params) {
-      return responses.error(
-        400,
-        params.error,
-        params.message,
-        params.error === 'invalid_quantity' ? { max_quantity: max } : undefined,
-        limitHeaders,
-      );
+      const extras = params.error === 'invalid_quantity' ? { max_quantity: max } : undefined;
+      return responses.error({ code: params.error, message: params.message, extras, headers: limitHeaders });
     }
     const upgrade = rules.upgradeTo;
     if (params.quantity > max) {
       const above = upgrade === undefined ? '' : `; the ${upgrade} pass allows up to ${maxQuantity[upgrade]}`;
       const extras = upgrade === undefined ? { max_quantity: max } : { max_quantity: max, upgrade: upgradeFor() };
-      return responses.error(
-        400,
-        'quantity_exceeds_limit',
-        `quantity must be at most ${max} on the ${tier} tier${above}.`,
-        extras,
-        limitHeaders,
-      );
+      const message = `quantity must be at most ${max} on the ${tier} tier${above}.`;
+      return responses.error({ code: 'quantity_exceeds_limit', message, extras, headers: limitHeaders });
     }
     if (params.format === 'csv' && !rules.csv) {
       const message = `CSV export needs the ${upgrade ?? 'lifetime'} pass; use format=json on the ${tier} tier.`;
-      return responses.error(403, 'lifetime_pass_required', message, { upgrade: upgradeFor() }, limitHeaders);
+      return responses.error({ code: 'lifetime_pass_required', message, extras: { upgrade: upgradeFor() }, headers: limitHeaders });
     }
 
     // `>>> 0` keeps a source that returns exactly 1 inside the seed range.
     const seed = params.seed ?? Math.floor(options.random.next() * (MAX_SEED + 1)) >>> 0;
     const { recordOptions } = options;
-    // The extension options load their code and data (NAF table, long communes) on first use, so default bundles skip them.
-    const fixtures = recordOptions ? await import('./fixture-records.js') : undefined;
+    const fixtures = recordOptions ? await loadFixtures() : undefined;
     const records =
       fixtures && recordOptions
         ? fixtures.generateCompanyFixtures(params.quantity, { seed, ...recordOptions })
@@ -108,7 +102,7 @@ export function createGenerateRoute(
     }
     // After serialising: whatever onRecords does with the records cannot change what this response says. A HEAD answer
     // serves no records, so it records none.
-    if (request.method !== 'HEAD') options.onRecords?.(records, request);
+    if (!facts.head) options.onRecords?.(records, request);
     return responses.body(text, headers);
   };
 }

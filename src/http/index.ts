@@ -5,16 +5,19 @@ export {
   API_PREFIX,
   GENERATE_PATH,
   HEALTHZ_PATH,
+  isServicePath,
   listPaths,
+  MOUNTED_PRICING_PATH,
   OPENAPI_PATH,
   ROUTES,
+  type Placement,
   type RouteDefinition,
   type RouteName,
 } from './routes.js';
-export { DEFAULT_TIER, PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
-export type { App, AppOptions, RequestContext } from './app-options.js';
+export { PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
+export { APP_DEFAULTS, type App, type AppOptions, type RequestContext } from './app-options.js';
 export { createResponses, INTERNAL_ERROR_MESSAGE, rateLimitMessage, responses, STATUS_TEXT, type Responses } from './responses.js';
-export { formatTimestamp } from './format-timestamp.js';
+export { formatTimestamp } from './generate-route.js';
 export { systemClock } from './system-clock.js';
 export { COMMON_HEADERS } from './response-headers.js';
 export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';

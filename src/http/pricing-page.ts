@@ -1,11 +1,5 @@
 import type { ResolvedOptions } from './app-options.js';
 import { type HeaderList, withHeaders } from './response-headers.js';
-import { API_PREFIX } from './routes.js';
-
-/** Where the default `upgrade` link of 429, 403 and quantity errors points: `${origin}/pricing`. */
-export const PRICING_PATH = '/pricing';
-/** The same page where the service is mounted in an app's origin, under the API prefix the app leaves to it. */
-export const MOUNTED_PRICING_PATH: string = `${API_PREFIX}pricing`;
 
 /** What `/pricing` says, as JSON: the tiers as this service is configured, and how to get the lifetime pass on the mock. */
 interface PricingBody {

@@ -1,10 +1,6 @@
 import { checkQuotaUsage, exhaustedUsage } from '../core/quota-usage.js';
-import { createRetryAudit } from '../core/retry-audit.js';
-import type { App, RequestContext, ResolvedOptions } from './app-options.js';
-import { tierOf } from './generate-route.js';
-import { TIERS } from './tiers.js';
-
-type Handler = (request: Request, context?: RequestContext) => Promise<Response>;
+import { createRetryAudit, type RetryAudit } from '../core/retry-audit.js';
+import type { App, ResolvedOptions } from './app-options.js';
 
 /** The `Retry-After` of a 429 as the instant it allows a retry: seconds after `at`, or an HTTP date. */
 export function retryAtOf(header: string | null, at: number): number | undefined {
@@ -16,14 +12,13 @@ export function retryAtOf(header: string | null, at: number): number | undefined
 
 /**
  * What an app offers besides `fetch` to put its quota in a given state and to audit its clients: `setUsage`, `exhaust`,
- * `reset` and `audit`, plus `audited(handler)`, which records every GET and HEAD of `/api/v1/generate` with the app's clock,
- * except those served on a tier without rate limits (a lifetime pass): they owe no wait to a 429.
+ * `reset` and `audit`, plus the `retryAudit` the app records its counted requests in.
  */
 export function createQuotaControls(options: ResolvedOptions): Pick<App, 'setUsage' | 'exhaust' | 'reset' | 'audit'> & {
-  audited(handler: Handler): Handler;
+  retryAudit: RetryAudit;
 } {
   const { store, quota, clock } = options;
-  const audit = createRetryAudit();
+  const retryAudit = createRetryAudit();
   const setUsage = store.setUsage?.bind(store);
   const needsSetUsage = (): NonNullable<typeof setUsage> => {
     if (setUsage === undefined) throw new TypeError('setUsage needs a quota store with setUsage, such as the memory store');
@@ -34,25 +29,14 @@ export function createQuotaControls(options: ResolvedOptions): Pick<App, 'setUsa
   return {
     setUsage: (usage) => needsSetUsage()({ ...checkQuotaUsage(usage, quota, 'setUsage') }, clock.now()),
     exhaust: (window) => needsSetUsage()(exhaustedUsage(window, quota), clock.now()),
-    audit: () => audit.report(),
+    audit: () => retryAudit.report(),
     reset() {
-      audit.reset();
+      retryAudit.reset();
       const cleared = store.reset();
       const usage = options.usage;
       if (usage === undefined || setUsage === undefined) return cleared;
       return cleared instanceof Promise ? cleared.then(() => setUsage(usage)) : setUsage(usage);
     },
-    audited: (handler) => async (request, context) => {
-      const method = request.method;
-      if (method !== 'GET' && method !== 'HEAD') return handler(request, context);
-      const tier = tierOf(request.headers.get('authorization'), options);
-      if (tier !== undefined && !TIERS[tier].rateLimited) return handler(request, context);
-      const at = clock.now();
-      const response = await handler(request, context);
-      const status = response.status;
-      const retryAt = status === 429 ? retryAtOf(response.headers.get('retry-after'), at) : undefined;
-      audit.record({ caller: options.callerKey(request, context), at, method, status, ...(retryAt === undefined ? {} : { retryAt }) });
-      return response;
-    },
+    retryAudit,
   };
 }

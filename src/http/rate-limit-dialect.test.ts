@@ -3,6 +3,7 @@ import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../mocks/scenarios.js';
 import { createApp } from './create-app.js';
+import { APP_DEFAULTS } from './app-options.js';
 import { createRateLimitHeaders, RATE_LIMIT_HEADER_DIALECTS, type RateLimitHeaderDialect } from './rate-limit-dialect.js';
 
 const URL_ = 'http://localhost/api/v1/generate';
@@ -12,16 +13,18 @@ const allowed = { allowed: true, exceeded: null, remainingMinute: 7, remainingDa
 
 const names = (list: ReadonlyArray<readonly [string, string]>): string[] => list.map(([name]) => name);
 
+const DEFAULTS = { rateLimitHeaders: APP_DEFAULTS.rateLimitHeaders, retryAfter: APP_DEFAULTS.retryAfter };
+
 describe('createRateLimitHeaders', () => {
   it("'draft' (the default) sends RateLimit-Policy and RateLimit, as before", () => {
-    expect(createRateLimitHeaders(limits).headers(allowed)).toEqual([
+    expect(createRateLimitHeaders(limits, DEFAULTS).headers(allowed)).toEqual([
       ['ratelimit-policy', '"minute";q=10;w=60, "day";q=100;w=86400'],
       ['ratelimit', '"minute";r=7;t=42, "day";r=93;t=43200'],
     ]);
   });
 
   it("'x-ratelimit' sends the window that binds first, and exposes the three names to browsers", () => {
-    const x = createRateLimitHeaders(limits, { rateLimitHeaders: 'x-ratelimit' });
+    const x = createRateLimitHeaders(limits, { ...DEFAULTS, rateLimitHeaders: 'x-ratelimit' });
     expect(x.headers(allowed)).toEqual([
       ['x-ratelimit-limit', '10'],
       ['x-ratelimit-remaining', '7'],
@@ -40,7 +43,7 @@ describe('createRateLimitHeaders', () => {
   });
 
   it("'both' sends the two dialects", () => {
-    expect(names(createRateLimitHeaders(limits, { rateLimitHeaders: 'both' }).headers(allowed))).toEqual([
+    expect(names(createRateLimitHeaders(limits, { ...DEFAULTS, rateLimitHeaders: 'both' }).headers(allowed))).toEqual([
       'ratelimit-policy',
       'ratelimit',
       'x-ratelimit-limit',
@@ -52,8 +55,8 @@ describe('createRateLimitHeaders', () => {
 
   it("writes Retry-After as whole seconds, or as an HTTP date rounded up to the second with 'http-date'", () => {
     const refused = { ...allowed, allowed: false, exceeded: 'minute' as const, retryAfter: 42 };
-    expect(createRateLimitHeaders(limits).retryAfter(refused, T0 + 250)).toBe('42');
-    const date = createRateLimitHeaders(limits, { retryAfter: 'http-date' }).retryAfter(refused, T0 + 250);
+    expect(createRateLimitHeaders(limits, DEFAULTS).retryAfter(refused, T0 + 250)).toBe('42');
+    const date = createRateLimitHeaders(limits, { ...DEFAULTS, retryAfter: 'http-date' }).retryAfter(refused, T0 + 250);
     expect(date).toBe('Sun, 22 Nov 2026 12:00:43 GMT');
     expect(Date.parse(date)).toBeGreaterThanOrEqual(T0 + 250 + 42_000);
   });
@@ -89,9 +92,9 @@ describe('createApp({ rateLimitHeaders, retryAfter })', () => {
 
   it('refuses an unknown dialect or Retry-After format, naming the allowed ones', () => {
     expect(() => createApp({ rateLimitHeaders: 'github' as never })).toThrow(
-      "rateLimitHeaders must be one of 'draft', 'x-ratelimit', 'both', got github",
+      'rateLimitHeaders must be one of draft, x-ratelimit, both, got "github"',
     );
-    expect(() => createApp({ retryAfter: 'ms' as never })).toThrow("retryAfter must be one of 'seconds', 'http-date', got ms");
+    expect(() => createApp({ retryAfter: 'ms' as never })).toThrow('retryAfter must be one of seconds, http-date, got "ms"');
   });
 
   it.each(RATE_LIMIT_HEADER_DIALECTS)('describes the %s dialect in a valid OpenAPI document', async (dialect: RateLimitHeaderDialect) => {

@@ -1,5 +1,5 @@
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
-import { type HeaderList, formatRateLimit, formatRateLimitPolicy } from './response-headers.js';
+import type { HeaderList } from './response-headers.js';
 
 /** Rate-limit header dialects: IETF draft-10 `RateLimit`/`RateLimit-Policy`, GitHub-style `X-RateLimit-*`, or both. */
 export const RATE_LIMIT_HEADER_DIALECTS = ['draft', 'x-ratelimit', 'both'] as const;
@@ -36,16 +36,20 @@ function bindingWindow(decision: QuotaDecision): 'minute' | 'day' {
  */
 export function createRateLimitHeaders(
   limits: QuotaLimits,
-  options: { rateLimitHeaders?: RateLimitHeaderDialect; retryAfter?: RetryAfterFormat } = {},
+  options: { rateLimitHeaders: RateLimitHeaderDialect; retryAfter: RetryAfterFormat },
 ): RateLimitHeaders {
-  const dialect = options.rateLimitHeaders ?? 'draft';
-  const policy = formatRateLimitPolicy(limits);
+  const dialect = options.rateLimitHeaders;
+  // `RateLimit-Policy` is constant per app, so written once.
+  const policy = `"minute";q=${limits.perMinute};w=60, "day";q=${limits.perDay};w=86400`;
   const draft = dialect !== 'x-ratelimit';
   const xRateLimit = dialect !== 'draft';
   return {
     headers(decision) {
       const list: Array<[string, string]> = [];
-      if (draft) list.push(['ratelimit-policy', policy], ['ratelimit', formatRateLimit(decision)]);
+      if (draft) {
+        const left = `"minute";r=${decision.remainingMinute};t=${decision.resetMinute}, "day";r=${decision.remainingDay};t=${decision.resetDay}`;
+        list.push(['ratelimit-policy', policy], ['ratelimit', left]);
+      }
       if (xRateLimit) {
         const minute = bindingWindow(decision) === 'minute';
         list.push(

@@ -1,5 +1,3 @@
-import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
-
 /** Header list as `[name, value]` pairs: the cheapest shape to hand to `new Response`. */
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
@@ -52,16 +50,6 @@ export function preflightHeaders(requestHeaders: string | null): HeaderList {
   const asked = requestHeaders?.trim();
   if (!asked || asked.length > MAX_REFLECTED || !HEADER_NAME_LIST.test(asked)) return PREFLIGHT_HEADERS;
   return PREFLIGHT_HEADERS.map(([name, value]) => (name === 'access-control-allow-headers' ? [name, asked] : [name, value]));
-}
-
-/** `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers-10): constant per app, so computed once. */
-export function formatRateLimitPolicy(limits: QuotaLimits): string {
-  return `"minute";q=${limits.perMinute};w=60, "day";q=${limits.perDay};w=86400`;
-}
-
-/** `RateLimit`: what is left in each window and the seconds until it resets. */
-export function formatRateLimit(decision: QuotaDecision): string {
-  return `"minute";r=${decision.remainingMinute};t=${decision.resetMinute}, "day";r=${decision.remainingDay};t=${decision.resetDay}`;
 }
 
 /** A header list plus extra pairs; the constant lists are never mutated. */

@@ -1,7 +1,8 @@
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
-import { createRateLimitHeaders, type RateLimitHeaders } from './rate-limit-dialect.js';
+import { QuotaStoreUnavailableError } from '../core/quota-store.js';
+import type { RateLimitHeaders } from './rate-limit-dialect.js';
 import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
-import type { ErrorCode, ErrorExtras } from './wire-types.js';
+import { ERRORS, type ErrorCode, type ErrorExtras } from './wire-types.js';
 
 /** The reason phrase of every status the service (and its server) answers with: the one status-text table. */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -25,11 +26,45 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
 /** The message of every `internal_error`, whichever layer answers it. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal error; the request was not served.';
 
+/** The 500 of anything unexpected, whichever layer answers it: never a stack, a path or a secret. */
+export const INTERNAL_ERROR: ErrorAnswer = { code: 'internal_error', message: INTERNAL_ERROR_MESSAGE };
+
+/**
+ * True for the error a quota store throws while it cannot be reached: the one place an outage is recognised, by class
+ * or by name (a store bundled separately may carry its own copy of the class).
+ */
+export function isStoreOutage(error: unknown): error is Error {
+  return error instanceof QuotaStoreUnavailableError || (error instanceof Error && error.name === 'QuotaStoreUnavailableError');
+}
+
+/** The answer to a request that failed: a 503 the client may retry in a second while the quota store is out, else a 500. */
+export function failureAnswer(error: unknown): ErrorAnswer {
+  if (!isStoreOutage(error)) return INTERNAL_ERROR;
+  return {
+    code: 'quota_store_unavailable',
+    message: 'The quota store cannot be reached; retry in 1 second.',
+    extras: { retry_after: 1 },
+    headers: [['retry-after', '1']],
+  };
+}
+
 /** The spec's 429 message for the exhausted window, with the configured number. */
 export function rateLimitMessage(window: 'minute' | 'day', limits: QuotaLimits): string {
   return window === 'day'
     ? `Too many requests. Limit: ${limits.perDay} per day.`
     : `Too many requests. Limit: ${limits.perMinute} per minute.`;
+}
+
+/** One refusal: its code (whose status the `ERRORS` table gives), the sentence for the client, and what it adds. */
+export interface ErrorAnswer {
+  code: ErrorCode;
+  message: string;
+  /** Fields of the body besides `error` and `message` (`retry_after`, `max_quantity`...). */
+  extras?: Partial<ErrorExtras>;
+  /** Headers added to `base` (`Allow`, `Retry-After`, the rate-limit headers...). */
+  headers?: HeaderList;
+  /** The headers it starts from. @default JSON_HEADERS (the common headers, CORS included, and JSON) */
+  base?: HeaderList;
 }
 
 /** An error answer as plain parts, for a transport that writes it without a `Response` (a socket the HTTP layer let go of). */
@@ -40,20 +75,14 @@ export interface ErrorParts {
   body: string;
 }
 
-/** The parts of every refusal: `{ error, message, ...extras }` as JSON with the common headers, `headers` added. */
-export function errorParts(
-  status: number,
-  error: ErrorCode,
-  message: string,
-  extras?: Partial<ErrorExtras>,
-  headers?: HeaderList,
-): ErrorParts {
-  const body = { error, message, ...extras };
+/** The parts of every refusal: `{ error, message, ...extras }` as JSON, the status of its code, `headers` added to `base`. */
+export function errorParts({ code, message, extras, headers, base = JSON_HEADERS }: ErrorAnswer): ErrorParts {
+  const status = ERRORS[code].status;
   return {
     status,
     statusText: STATUS_TEXT[status] ?? '',
-    headers: headers ? withHeaders(JSON_HEADERS, headers) : JSON_HEADERS,
-    body: JSON.stringify(body),
+    headers: headers ? withHeaders(base, headers) : base,
+    body: JSON.stringify({ error: code, message, ...extras }),
   };
 }
 
@@ -65,15 +94,15 @@ export interface Responses {
   empty(status: number, headers: HeaderList): Response;
   /**
    * Every refusal, the server's transport-level ones included: `{ error, message, ...extras }` as JSON with the common
-   * headers, `headers` added.
-   * @example responses.error(400, 'invalid_format', 'format must be json or csv.')
+   * headers, `headers` added, with the status the `ERRORS` table gives its code.
+   * @example responses.error({ code: 'invalid_format', message: 'format must be json or csv.' })
    */
-  error(status: number, error: ErrorCode, message: string, extras?: Partial<ErrorExtras>, headers?: HeaderList): Response;
+  error(answer: ErrorAnswer): Response;
   /**
    * The 429 of spec 7.1: `retry_after` and `upgrade` in the body, `Retry-After` and the rate-limit headers, in the dialect
    * of `rateLimit` (draft-10 and seconds by default); `now` dates an HTTP-date `Retry-After`.
    */
-  rateLimited(decision: QuotaDecision, limits: QuotaLimits, upgrade: string, rateLimit?: RateLimitHeaders, now?: number): Response;
+  rateLimited(decision: QuotaDecision, limits: QuotaLimits, upgrade: string, rateLimit: RateLimitHeaders, now: number): Response;
   /** The answer to HEAD made from the answer to GET: same status and headers, the GET body's `Content-Length`, no body. */
   head(get: Response): Promise<Response>;
 }
@@ -85,25 +114,24 @@ const encoder = new TextEncoder();
  * srvx's `FastResponse`, which it writes without building a full fetch `Response`). Chosen once, when an app is created.
  */
 export function createResponses(ResponseClass: typeof Response = Response): Responses {
-  const make = (body: string | null, status: number, headers: HeaderList): Response =>
+  const make = (body: string | null, headers: HeaderList, status = 200): Response =>
     new ResponseClass(body, { status, statusText: STATUS_TEXT[status] ?? '', headers: headers as HeadersInit });
-  const error: Responses['error'] = (...args) => {
-    const parts = errorParts(...args);
-    return make(parts.body, parts.status, parts.headers);
+  const error: Responses['error'] = (answer) => {
+    const parts = errorParts(answer);
+    return make(parts.body, parts.headers, parts.status);
   };
   return {
-    body: (text, headers, status = 200) => make(text, status, headers),
-    empty: (status, headers) => make(null, status, headers),
+    body: make,
+    empty: (status, headers) => make(null, headers, status),
     error,
-    rateLimited(decision, limits, upgrade, rateLimit = createRateLimitHeaders(limits), now = Date.now()) {
+    rateLimited(decision, limits, upgrade, rateLimit, now) {
       const retryAfter = Math.max(1, decision.retryAfter);
-      return error(
-        429,
-        'rate_limit_exceeded',
-        rateLimitMessage(decision.exceeded ?? 'minute', limits),
-        { retry_after: retryAfter, upgrade },
-        [['retry-after', rateLimit.retryAfter(decision, now)], ...rateLimit.headers(decision)],
-      );
+      return error({
+        code: 'rate_limit_exceeded',
+        message: rateLimitMessage(decision.exceeded ?? 'minute', limits),
+        extras: { retry_after: retryAfter, upgrade },
+        headers: [['retry-after', rateLimit.retryAfter(decision, now)], ...rateLimit.headers(decision)],
+      });
     },
     async head(get) {
       const length = encoder.encode(await get.text()).byteLength;

@@ -67,6 +67,56 @@ export const HEALTHZ_PATH: string = pathOf('healthz');
  * (the Vite plugin, the server's static files) hand everything under it to the service. */
 export const API_PREFIX = '/api/v1/';
 
+/** Where the default `upgrade` link of 429, 403 and quantity errors points: `${origin}/pricing`. */
+export const PRICING_PATH = '/pricing';
+/** The same page where the service is mounted in an app's origin, under the API prefix the app leaves to it. */
+export const MOUNTED_PRICING_PATH: string = `${API_PREFIX}pricing`;
+/** The icon every browser asks for: a cacheable 204 from a service that has its origin to itself. */
+export const FAVICON_PATH = '/favicon.ico';
+
+/** Where the control endpoints live; never under the API's `/api/v1/`. */
+export const CONTROL_PREFIX = '/__siret-mock';
+
+/** One control endpoint: its path, the method it answers, and whether it holds across processes sharing one Redis. */
+export interface ControlRoute {
+  readonly name: 'reset' | 'clock' | 'usage' | 'scenario' | 'audit';
+  readonly path: string;
+  readonly method: 'POST' | 'GET';
+  readonly shared: boolean;
+}
+
+/** The control endpoints (served with the `control` option). */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  { name: 'reset', path: `${CONTROL_PREFIX}/reset`, method: 'POST', shared: true },
+  { name: 'clock', path: `${CONTROL_PREFIX}/clock`, method: 'POST', shared: false },
+  { name: 'usage', path: `${CONTROL_PREFIX}/usage`, method: 'POST', shared: false },
+  { name: 'scenario', path: `${CONTROL_PREFIX}/scenario`, method: 'POST', shared: false },
+  { name: 'audit', path: `${CONTROL_PREFIX}/audit`, method: 'GET', shared: false },
+];
+
+/**
+ * How an adapter places the service: alone on its origin (`server`), inside an app's origin that owns every path outside
+ * `/api/v1/` (`mounted`: the Vite plugin, Next.js), or as MSW handlers beside the network (`msw`).
+ */
+export type Placement = 'server' | 'mounted' | 'msw';
+
+const CONTROL_PATHS = new Set(CONTROL_ROUTES.map((route) => route.path));
+// The service's own paths outside the API prefix, where it has the origin to itself.
+const TOP_LEVEL_PATHS = new Set([...ROUTES.map((route) => route.path), PRICING_PATH].filter((path) => !path.startsWith(API_PREFIX)));
+const MOCKED_PATHS = new Set(ROUTES.filter((route) => route.mocked).map((route) => route.path));
+
+/**
+ * Whether a path is the service's where it is placed, derived from the route tables: the MSW handlers answer the mocked
+ * routes only (every other request goes on to the network); mounted, the service answers everything under `/api/v1/` (a
+ * 404 for what it does not know) and the control endpoints when `control` is on; on a server, the paths outside the
+ * prefix too (`/healthz`, `/pricing`), which the demo's files never shadow.
+ */
+export function isServicePath(path: string, placement: Placement, control = false): boolean {
+  if (placement === 'msw') return MOCKED_PATHS.has(path);
+  if (path.startsWith(API_PREFIX) || (control && CONTROL_PATHS.has(path))) return true;
+  return placement === 'server' && TOP_LEVEL_PATHS.has(path);
+}
+
 /** `a, b and c`: the paths of some routes, for messages. */
 export function listPaths(routes: readonly RouteDefinition[] = ROUTES): string {
   const paths = routes.map((route) => route.path);

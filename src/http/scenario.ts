@@ -1,7 +1,9 @@
 import type { Clock } from '../core/clock.js';
+import { APP_DEFAULTS } from './app-options.js';
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
 import { createRateLimitHeaders, type RateLimitHeaderDialect, type RetryAfterFormat } from './rate-limit-dialect.js';
-import { INTERNAL_ERROR_MESSAGE, responses as globalResponses, type Responses } from './responses.js';
+import { isDelay } from './drills.js';
+import { INTERNAL_ERROR, responses as globalResponses, type Responses } from './responses.js';
 
 /** The scenarios of `siret-mock/msw`, by name, as the control endpoint takes them. */
 export const SCENARIO_NAMES = ['rateLimited', 'serverError', 'networkError', 'slow'] as const;
@@ -35,8 +37,8 @@ export function createRateLimitedAnswer(
   const window = options.window ?? 'minute';
   const limits: QuotaLimits = { ...DEFAULT_QUOTA_LIMITS, ...options.limits };
   const rateLimit = createRateLimitHeaders(limits, {
-    ...(options.rateLimitHeaders ? { rateLimitHeaders: options.rateLimitHeaders } : {}),
-    ...(options.retryAfterFormat ? { retryAfter: options.retryAfterFormat } : {}),
+    rateLimitHeaders: options.rateLimitHeaders ?? APP_DEFAULTS.rateLimitHeaders,
+    retryAfter: options.retryAfterFormat ?? APP_DEFAULTS.retryAfter,
   });
   return (request) => {
     const now = clock.now();
@@ -68,7 +70,7 @@ export interface ScenarioSpec extends RateLimitedAnswerOptions {
 const SPEC_FIELDS: Record<string, (value: unknown) => boolean> = {
   name: (value) => (SCENARIO_NAMES as readonly unknown[]).includes(value),
   times: (value) => value === null || (Number.isInteger(value) && (value as number) >= 1),
-  ms: (value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 600_000,
+  ms: isDelay,
   window: (value) => value === 'minute' || value === 'day',
   limits: (value) =>
     typeof value === 'object' &&
@@ -107,7 +109,9 @@ export interface ScenarioSlot {
   /** The scenario on, and how many answers it has left (`null`: no limit). */
   current(): (ScenarioSpec & { left: number | null }) | null;
   /** Wraps a GET handler: the scenario answers first while it is on. */
-  wrap<C>(handler: (request: Request, context: C) => Promise<Response>): (request: Request, context: C) => Promise<Response>;
+  wrap<F extends { readonly head: boolean }>(
+    handler: (request: Request, facts: F) => Promise<Response> | Response,
+  ): (request: Request, facts: F) => Promise<Response>;
 }
 
 /** A body that fails before its first byte: the transport cuts the connection, and the client sees a network error. */
@@ -135,21 +139,21 @@ export function createScenarioSlot(clock: Clock, responses: Responses = globalRe
       rateLimited = next?.name === 'rateLimited' ? createRateLimitedAnswer(next, clock, responses) : undefined;
     },
     current: () => (spec === null ? null : { ...spec, left: Number.isFinite(left) ? left : null }),
-    wrap: (handler) => async (request, context) => {
+    wrap: (handler) => async (request, facts) => {
       const active = spec;
-      if (active === null || left <= 0) return handler(request, context);
+      if (active === null || left <= 0) return handler(request, facts);
       left--;
       switch (active.name) {
         case 'rateLimited':
           return (rateLimited as (request: Request) => Response)(request);
         case 'serverError':
-          return responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE);
+          return responses.error(INTERNAL_ERROR);
         case 'networkError':
           // A HEAD answer has no body to cut short: it gets the 500 of a failed answer instead.
-          return request.method === 'HEAD' ? responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE) : networkFailure();
+          return facts.head ? responses.error(INTERNAL_ERROR) : networkFailure();
         case 'slow':
           await new Promise((resolve) => setTimeout(resolve, active.ms ?? 0));
-          return handler(request, context);
+          return handler(request, facts);
       }
     },
   };

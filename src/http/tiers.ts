@@ -25,16 +25,21 @@ export type Tier = keyof typeof TIER_TABLE;
  */
 export const TIERS: Readonly<Record<Tier, TierRules & { readonly upgradeTo: Tier | undefined }>> = TIER_TABLE;
 
-/** The tier of requests without a pass, unless configured. */
-export const DEFAULT_TIER: Tier = 'free';
-
 /** The tier a known Bearer pass is served on. */
 export const PASS_TIER: Tier = 'lifetime';
 
 /** Every tier name, in table order. */
 export const TIER_NAMES: readonly Tier[] = Object.keys(TIERS) as Tier[];
 
-/** True for a tier of the table. */
-export function isTier(value: unknown): value is Tier {
-  return typeof value === 'string' && Object.hasOwn(TIERS, value);
+const BEARER = /^bearer(?:[ \t]+(.*))?$/i;
+
+/**
+ * The tier a request is served on, decided from its `Authorization` once: a known Bearer pass is the pass tier, an
+ * unknown one `undefined` (a 401), anything else (no header, another scheme) the app's tier.
+ */
+export function tierOf(authorization: string | null, tier: Tier, passes: ReadonlySet<string>): Tier | undefined {
+  if (authorization === null) return tier;
+  const bearer = BEARER.exec(authorization.trim());
+  if (bearer === null) return tier;
+  return passes.has((bearer[1] ?? '').trim()) ? PASS_TIER : undefined;
 }

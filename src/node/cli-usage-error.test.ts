@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CliUsageError, parseFlags } from './cli-usage-error.js';
 import { parseGenerateFlags } from './generate-command.js';
 import { parseIdentifiersFlags } from './identifiers-command.js';
-import { parseServeArgs } from './serve-command.js';
+import { parseServeArgs } from './serve-flags.js';
 
 const drawSeed = (): number => 7;
 

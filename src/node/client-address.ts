@@ -1,12 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The quota key of a client address: IPv4 as is, IPv4-mapped IPv6 (`::ffff:192.0.2.1`) as IPv4, other IPv6 grouped by
+ * The caller an IP address stands for: IPv4 as is, IPv4-mapped IPv6 (`::ffff:192.0.2.1`) as IPv4, other IPv6 grouped by
  * its /56 prefix (`2001:db8:ab:cd00::/56`), because one subscriber usually holds a whole /56 and can rotate through it.
- * Returns `undefined` for anything that is not an IP address.
- * @example callerKeyOf('::ffff:203.0.113.9') // '203.0.113.9'
+ * `undefined` for anything that is not an IP address.
  */
-export function callerKeyOf(address: string | undefined): string | undefined {
+function callerOfAddress(address: string | undefined): string | undefined {
   if (address === undefined) return undefined;
   const bare = stripPortAndZone(address.trim());
   if (isIPv4(bare)) return bare;
@@ -26,16 +25,15 @@ export function callerKeyOf(address: string | undefined): string | undefined {
 }
 
 /**
- * The client address as seen through `trustProxy` proxies: 0 ignores `X-Forwarded-For` (anyone can send it); N reads the
- * Nth entry from the right, the one the outermost trusted proxy appended. When the header holds fewer entries, the
- * leftmost is used; when the chosen entry is not an IP address, the socket address is.
+ * Who a request counts against, from its connection's address as seen through `trustProxy` proxies: 0 ignores
+ * `X-Forwarded-For` (anyone can send it); N reads the Nth entry from the right, the one the outermost trusted proxy
+ * appended. When the header holds fewer entries, the leftmost is used; when the chosen entry is not an IP address, the
+ * socket address is; `unknown` when that is none either. Addresses are grouped as the quota counts them: IPv4-mapped
+ * IPv6 as IPv4, other IPv6 by its /56.
+ * @example callerOf('::ffff:203.0.113.9') // '203.0.113.9'
  */
-export function clientAddressOf(
-  socketAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  trustProxy: number,
-): string {
-  const fallback = callerKeyOf(socketAddress) ?? 'unknown';
+export function callerOf(socketAddress: string | undefined, forwardedFor?: string | string[], trustProxy = 0): string {
+  const fallback = callerOfAddress(socketAddress) ?? 'unknown';
   if (trustProxy <= 0 || forwardedFor === undefined) return fallback;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
     .split(',')
@@ -43,7 +41,7 @@ export function clientAddressOf(
     .filter((hop) => hop !== '');
   if (hops.length === 0) return fallback;
   const hop = hops[Math.max(0, hops.length - trustProxy)];
-  return callerKeyOf(hop) ?? fallback;
+  return callerOfAddress(hop) ?? fallback;
 }
 
 // Accepts `[v6]:port`, `v6%zone`, and `v4:port` (some proxies append the port).

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { callerKeyOf } from './client-address.js';
+import { callerOf } from './client-address.js';
 
 /**
  * Closes, as soon as it is accepted, a connection from a client that already holds `max` open ones, so that one client
@@ -10,7 +10,7 @@ import { callerKeyOf } from './client-address.js';
 export function limitConnectionsPerClient(server: Server, max: number, onRefused: (client: string) => void): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const client = callerKeyOf(socket.remoteAddress) ?? 'unknown';
+    const client = callerOf(socket.remoteAddress);
     const count = open.get(client) ?? 0;
     if (count >= max) {
       socket.destroy();
@@ -29,13 +29,12 @@ export function limitConnectionsPerClient(server: Server, max: number, onRefused
 const HEAD_END = Buffer.from('\r\n\r\n');
 
 /**
- * Resets a connection whose one read holds more than `max` request heads (pipelined requests), before Node parses it.
- * Node's parser turns a whole read (up to 64 KB: a thousand short requests) into request and response objects, about
- * 1.8 KB each, before any request listener can refuse one; 200 such connections read in one turn of the event loop held
- * 400 MB. A listener that runs first blanks such a read, so that the parser stops at its first byte, and resets the
- * connection. Any 'data' listener takes the connection off Node's fast path (the parser fed from C++), which costs more
- * per request than all of our own code: the first `unchecked` connections open at a time go without it, which bounds
- * what their reads can cost (32 x 64 KB of requests, about 75 MB) and leaves an ordinary client on the fast path.
+ * Resets a connection whose one read holds more than `max` request heads (pipelined requests), before Node parses it:
+ * Node's parser turns a whole read into request and response objects before any request listener can refuse one. A
+ * listener that runs first blanks such a read, so that the parser stops at its first byte, and resets the connection.
+ * Any 'data' listener takes the connection off Node's fast path (the parser fed from C++), so the first `unchecked`
+ * connections open at a time go without it: that bounds what their reads can cost and leaves an ordinary client on the
+ * fast path.
  */
 export function limitPipelinedReads(server: Server, max: number, unchecked = 32): void {
   let open = 0;

@@ -1,24 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import type { ServerRequest } from 'srvx';
-import { toNodeHandler } from 'srvx/node';
-import { responses } from '../http/responses.js';
-import { clientAddressOf } from './client-address.js';
-import { guardRequestListener } from './request-guard.js';
-
-/** What the listener passes to the fetch handler besides the request. */
-export interface NodeRequestContext {
-  /** The caller key: client IP, IPv6 grouped by /56, IPv4-mapped IPv6 as IPv4. */
-  readonly clientAddress?: string;
-  /** The socket's remote address, as Node reports it (`X-Forwarded-For` never applies). */
-  readonly peerAddress?: string;
-  /** The `Host` the client sent (or the authority of an absolute-form target), before it is replaced (see `servedHost`). */
-  readonly host?: string;
-}
+import { FastResponse, toNodeHandler } from 'srvx/node';
+import type { RequestContext } from '../http/app-options.js';
+import { createResponses, INTERNAL_ERROR, type Responses } from '../http/responses.js';
+import { callerOf } from './client-address.js';
 
 /** Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. */
 export interface FetchHandler {
-  fetch(request: Request, context?: NodeRequestContext): Promise<Response> | Response;
+  fetch(request: Request, context?: RequestContext): Promise<Response> | Response;
 }
 
 export interface NodeListenerOptions {
@@ -27,34 +17,41 @@ export interface NodeListenerOptions {
    * @default 0
    */
   trustProxy?: number;
+  /** Receives one line, without a stack, for each request the handler failed to answer. @default none */
+  log?: (message: string) => void;
 }
 
-/** A `node:http` request listener that may answer asynchronously (its promise rejects when the answer failed). */
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => unknown;
+/** The answers of the Node adapters, built with srvx's `FastResponse` (written from its parts, no full fetch `Response`). */
+export const nodeResponses: Responses = createResponses(FastResponse as unknown as typeof Response);
+
+/** The `Host` each request was sent with, before `normalizeTarget` replaced a name this server does not answer for. */
+const sentHosts = new WeakMap<IncomingMessage, string>();
 
 /**
- * Turns a fetch handler into a `node:http` request listener, through srvx's `toNodeHandler`: the handler gets a fetch
- * `Request` over Node's parsed request and `context.clientAddress`, and its `Response` is written back with backpressure.
- * The request's origin is the one this server is reached at (see `servedHost`), never a name only the client vouches for.
- * A handler that throws or rejects gets a JSON 500 (or, once its answer has started, a closed connection).
- * @example http.createServer(createNodeListener(createApp(), { trustProxy: 1 })).listen(3000)
+ * The last line of defence of the Node adapters (srvx's error hook on the server): a failure that escapes the handler is
+ * a JSON 500 for that request only, and one line for `log`, without a stack.
  */
-export function createNodeListener(
-  app: FetchHandler,
-  options: NodeListenerOptions = {},
-): (req: IncomingMessage, res: ServerResponse) => void {
-  return guardRequestListener(createFetchListener(app, options.trustProxy ?? 0), responses, () => undefined);
+export function answerFailure(log: (message: string) => void = () => undefined): (failure: unknown) => Response {
+  return (failure) => {
+    const what = failure instanceof Error ? `${failure.name}: ${failure.message.split('\n')[0] ?? ''}` : typeof failure;
+    log(`internal error: ${what}`);
+    return nodeResponses.error(INTERNAL_ERROR);
+  };
 }
 
-/** `createNodeListener` without its guard: the returned promise rejects when the answer failed. */
-export function createFetchListener(app: FetchHandler, trustProxy: number): RequestListener {
-  const sentHosts = new WeakMap<IncomingMessage, string>();
-  const handler = toNodeHandler((request: ServerRequest) => {
-    const req = request.runtime?.node?.req as IncomingMessage;
-    return app.fetch(request, {
-      // Computed when read: the lifetime tier never counts callers, so it never parses addresses.
-      get clientAddress() {
-        return clientAddressOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy);
+const contexts = new WeakMap<IncomingMessage, RequestContext>();
+
+/**
+ * What the Node adapters know of a request besides the `Request`: one object per request, whose caller is decided on
+ * first read and kept (the access log and the app read the same).
+ */
+export function contextOf(req: IncomingMessage, trustProxy: number): RequestContext {
+  let context = contexts.get(req);
+  if (context === undefined) {
+    let caller: string | undefined;
+    context = {
+      get caller() {
+        return (caller ??= callerOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy));
       },
       get peerAddress() {
         return req.socket.remoteAddress;
@@ -62,34 +59,61 @@ export function createFetchListener(app: FetchHandler, trustProxy: number): Requ
       get host() {
         return sentHosts.get(req);
       },
-    });
-  }) as (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+    };
+    contexts.set(req, context);
+  }
+  return context;
+}
+
+/**
+ * Turns a fetch handler into a `node:http` request listener, through srvx's `toNodeHandler`: the handler gets a fetch
+ * `Request` over Node's parsed request and the `context` (`caller`, `peerAddress`, `host`), and its `Response` is
+ * written back with backpressure. The request's origin is the one this server is reached at (see `servedHost`), never a
+ * name only the client vouches for. A handler that throws or rejects gets a JSON 500 (or, once its answer has started, a
+ * closed connection).
+ * @example http.createServer(createNodeListener(createApp(), { trustProxy: 1 })).listen(3000)
+ */
+export function createNodeListener(
+  app: FetchHandler,
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const trustProxy = options.trustProxy ?? 0;
+  const failed = answerFailure(options.log);
+  const handler = toNodeHandler(async (request: ServerRequest) => {
+    try {
+      return await app.fetch(request, contextOf(request.runtime?.node?.req as IncomingMessage, trustProxy));
+    } catch (failure) {
+      return failed(failure);
+    }
+  }) as (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   return (req, res) => {
-    const sent = normalizeTarget(req);
-    if (sent !== undefined) sentHosts.set(req, sent);
-    return handler(req, res);
+    normalizeTarget(req);
+    void handler(req, res);
   };
 }
 
 /**
  * Makes the request target origin-form and the Host one this server answers for, before srvx builds the request URL from
- * them, and returns the Host as sent. A fragment is dropped (URL standard: `/x#y?quantity=60` has no query); an
- * absolute-form target (`GET http://host/path`) gives its path, and its authority stands for the Host (RFC 9112, 3.2.2).
+ * them, and keeps the Host as sent (`context.host`). A fragment is dropped (URL standard: `/x#y?quantity=60` has no
+ * query); an absolute-form target (`GET http://host/path`) gives its path, and its authority stands for the Host (RFC
+ * 9112, 3.2.2); a target that is neither is `/`, as srvx would read it.
  */
-function normalizeTarget(req: IncomingMessage): string | undefined {
+export function normalizeTarget(req: IncomingMessage): void {
   let target = req.url ?? '/';
   const hash = target.indexOf('#');
   if (hash !== -1) target = target.slice(0, hash);
   let host = req.headers.host;
-  if (!target.startsWith('/') && URL.canParse(target)) {
-    const url = new URL(target);
-    host = url.host;
-    target = `${url.pathname}${url.search}`;
+  if (!target.startsWith('/') && target !== '*') {
+    if (URL.canParse(target)) {
+      const url = new URL(target);
+      host = url.host;
+      target = `${url.pathname}${url.search}`;
+    } else target = '/';
   }
   if (target !== req.url) req.url = target;
   const served = servedHost(req, host);
   if (served !== req.headers.host) req.headers.host = served;
-  return host;
+  if (host !== undefined) sentHosts.set(req, host);
 }
 
 const PORT = /:([0-9]{1,5})$/;

@@ -1,11 +1,14 @@
-import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota-store.js';
+import type { QuotaStore } from '../core/quota-store.js';
 import { MINUTE_WINDOW_MS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
+import { isStoreOutage } from '../http/responses.js';
+import { SERVER_DEFAULTS } from './server-options.js';
 
 /** What to do while the shared quota store cannot be reached: refuse with 503 (`closed`) or admit (`open`). */
-export type QuotaStoreFailurePolicy = 'closed' | 'open';
+export const QUOTA_STORE_FAILURE_POLICIES = ['closed', 'open'] as const;
+export type QuotaStoreFailurePolicy = (typeof QUOTA_STORE_FAILURE_POLICIES)[number];
 
 export interface QuotaStoreFailureOptions {
-  /** @default 'closed' */
+  /** @default SERVER_DEFAULTS.quotaStoreFailure ('closed') */
   policy?: QuotaStoreFailurePolicy;
   /** Receives one line when an outage starts and one when it ends (not one per request). */
   log?: (message: string) => void;
@@ -23,7 +26,7 @@ export interface QuotaStoreWithFailurePolicy extends QuotaStore {
  * be counted), with the minute window unopened.
  */
 export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaStoreFailureOptions = {}): QuotaStoreWithFailurePolicy {
-  const policy = options.policy ?? 'closed';
+  const policy = options.policy ?? SERVER_DEFAULTS.quotaStoreFailure;
   const log = options.log ?? (() => undefined);
   let down = false;
   const reportOutage = (error: Error): void => {
@@ -44,9 +47,9 @@ export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaSto
         }
         return decision;
       } catch (error) {
-        if (!(error instanceof QuotaStoreUnavailableError)) throw error;
+        if (!isStoreOutage(error)) throw error;
         reportOutage(error);
-        if (policy === 'closed') throw error;
+        if (policy !== 'open') throw error;
         return admittedUncounted(limits, now);
       }
     },

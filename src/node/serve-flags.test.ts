@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { flagSynopsis, SERVE_FLAGS, SERVE_USAGE } from './serve-flags.js';
+import { flagSynopsis, serveFlags, SERVE_USAGE } from './serve-flags.js';
 
 // The README and docs/server.md each hold a table of the serve flags (flag, environment variable, default, meaning). The
 // flag table in serve-flags.ts is the source: these tests keep the prose tables in step with it.
@@ -27,11 +27,13 @@ function flagRows(file: string): Array<{ flag: string; env: string; default: str
 }
 
 const expected = (withHelp: boolean) =>
-  SERVE_FLAGS.filter((flag) => withHelp || flag.env !== undefined).map((flag) => ({
-    flag: flagSynopsis(flag),
-    env: flag.env ?? '',
-    default: flag.defaultText === undefined ? '' : flag.literal ? `\`${flag.defaultText}\`` : flag.defaultText,
-  }));
+  serveFlags
+    .filter((flag) => withHelp || flag.env !== undefined)
+    .map((flag) => ({
+      flag: flagSynopsis(flag),
+      env: flag.env ?? '',
+      default: flag.defaultText === undefined ? '' : flag.literal ? `\`${flag.defaultText}\`` : flag.defaultText,
+    }));
 
 describe('the serve flag table', () => {
   it('is what the README lists (flag, environment variable, default)', () => {
@@ -44,7 +46,7 @@ describe('the serve flag table', () => {
 
   it('gives every flag a line of the usage text, and no line past 100 columns', () => {
     const lines = SERVE_USAGE.split('\n');
-    for (const flag of SERVE_FLAGS) {
+    for (const flag of serveFlags) {
       const synopsis = `  ${flagSynopsis(flag)}`;
       expect(lines.some((line) => line === synopsis || line.startsWith(`${synopsis}  (`))).toBe(true);
     }

@@ -75,9 +75,7 @@ describe('the server under malformed raw HTTP', () => {
         demoDir: false,
         passes: [PASS],
         log: () => undefined,
-        headersTimeout: 2_000,
-        requestTimeout: 4_000,
-        keepAliveTimeout: 500,
+        node: { headersTimeout: 2_000, requestTimeout: 4_000, keepAliveTimeout: 500 },
       });
       servers.push(server);
       const origin = await server.listen(0, '127.0.0.1');
