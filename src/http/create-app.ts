@@ -9,7 +9,7 @@ import { createQuotaControls, retryAtOf } from './quota-controls.js';
 import { createScenarioSlot } from './scenario.js';
 import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders, withHeaders } from './response-headers.js';
 import { failureAnswer } from './responses.js';
-import { API_PREFIX, FAVICON_PATH, listPaths, ROUTES, type RouteName } from './routes.js';
+import { API_PREFIX, FAVICON_PATH, isServicePath, listPaths, ROUTES, type RouteName } from './routes.js';
 import { tierOf, TIERS, type Tier } from './tiers.js';
 
 /** A handler for one path, or for the whole service: `(request, context) => Response`. */
@@ -172,14 +172,15 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
   const handlers = Object.fromEntries(
     ROUTES.map(({ name, path, counted }) => [name, route({ path, method: 'GET', counted }, answers[name])]),
   ) as Record<RouteName, RouteHandler>;
-  // Mounted in an app's origin, the service answers only the API's paths (the mocked routes): the rest are the app's.
-  const served = resolved.mounted ? ROUTES.filter((route) => route.mocked) : ROUTES;
+  // Mounted in an app's origin, the service answers only the API's paths: the rest are the app's.
+  const placement = resolved.mounted ? 'mounted' : 'server';
+  const served = ROUTES.filter((route) => isServicePath(route.path, placement));
   const byPath = new Map(served.map(({ name, path }) => [path, handlers[name]]));
   // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
   // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console), which is the app's
   // own when mounted.
   byPath.set(resolved.pricingPath, route({ path: resolved.pricingPath, method: 'GET' }, createPricingPage(resolved)));
-  if (!resolved.mounted)
+  if (isServicePath(FAVICON_PATH, placement))
     byPath.set(
       FAVICON_PATH,
       route({ path: FAVICON_PATH, method: 'GET' }, () => responses.empty(204, FAVICON_HEADERS)),

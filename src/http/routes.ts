@@ -102,14 +102,16 @@ export type Placement = 'server' | 'mounted' | 'msw';
 
 const CONTROL_PATHS = new Set(CONTROL_ROUTES.map((route) => route.path));
 // The service's own paths outside the API prefix, where it has the origin to itself.
-const TOP_LEVEL_PATHS = new Set([...ROUTES.map((route) => route.path), PRICING_PATH].filter((path) => !path.startsWith(API_PREFIX)));
+const TOP_LEVEL_PATHS = new Set(
+  [...ROUTES.map((route) => route.path), PRICING_PATH, FAVICON_PATH].filter((path) => !path.startsWith(API_PREFIX)),
+);
 const MOCKED_PATHS = new Set(ROUTES.filter((route) => route.mocked).map((route) => route.path));
 
 /**
  * Whether a path is the service's where it is placed, derived from the route tables: the MSW handlers answer the mocked
  * routes only (every other request goes on to the network); mounted, the service answers everything under `/api/v1/` (a
  * 404 for what it does not know) and the control endpoints when `control` is on; on a server, the paths outside the
- * prefix too (`/healthz`, `/pricing`), which the demo's files never shadow.
+ * prefix too (`/healthz`, `/pricing`, `/favicon.ico`), which the demo's files never shadow.
  */
 export function isServicePath(path: string, placement: Placement, control = false): boolean {
   if (placement === 'msw') return MOCKED_PATHS.has(path);
