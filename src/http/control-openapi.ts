@@ -1,4 +1,6 @@
 import { CONTROL_ROUTES, type ControlRoute } from './routes.js';
+import { MAX_DELAY_MS } from './drills.js';
+import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from './rate-limit-dialect.js';
 import { SCENARIO_NAMES } from './scenario.js';
 import type { ErrorCode } from './wire-types.js';
 
@@ -34,13 +36,13 @@ const REQUESTS: Partial<Record<ControlRoute['name'], JsonObject>> = {
     properties: {
       name: { type: 'string', enum: [...SCENARIO_NAMES, 'none'] },
       times: { type: ['integer', 'null'], minimum: 1, description: 'Answers it takes over; null: all. Default 1.' },
-      ms: { type: 'integer', minimum: 0, maximum: 600000, description: 'slow: the delay' },
+      ms: { type: 'integer', minimum: 0, maximum: MAX_DELAY_MS, description: 'slow: the delay' },
       window: { type: 'string', enum: ['minute', 'day'] },
       limits: { type: 'object', properties: { perMinute: { type: 'integer', minimum: 1 }, perDay: { type: 'integer', minimum: 1 } } },
       retryAfter: { type: 'integer', minimum: 1, maximum: 86400 },
       upgradeUrl: { type: 'string', format: 'uri' },
-      rateLimitHeaders: { type: 'string', enum: ['draft', 'x-ratelimit', 'both'] },
-      retryAfterFormat: { type: 'string', enum: ['seconds', 'http-date'] },
+      rateLimitHeaders: { type: 'string', enum: [...RATE_LIMIT_HEADER_DIALECTS] },
+      retryAfterFormat: { type: 'string', enum: [...RETRY_AFTER_FORMATS] },
     },
     additionalProperties: false,
   },

@@ -1,7 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JSON_SCHEMAS } from './json-schemas.js';
-import { createOpenApiDocument } from './openapi-document.js';
-import { PACKAGE_VERSION } from './package-version.js';
+import { createOpenApiDocument, PACKAGE_VERSION } from './openapi-document.js';
 import { ROUTES } from './routes.js';
 import { type ErrorCode, ERRORS } from './wire-types.js';
 
@@ -11,7 +11,12 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
   parameters?: Array<{ name: string; schema: Record<string, unknown> }>;
 };
-const SETTINGS = { quota: { perMinute: 4, perDay: 40 }, maxQuantity: { free: 20, lifetime: 70 } };
+const SETTINGS = {
+  quota: { perMinute: 4, perDay: 40 },
+  maxQuantity: { free: 20, lifetime: 70 },
+  rateLimitHeaders: 'draft',
+  retryAfter: 'seconds',
+} as const;
 const document = createOpenApiDocument(SETTINGS) as {
   info: { version: string };
   servers: unknown[];
@@ -89,5 +94,12 @@ describe('the OpenAPI document', () => {
     expect(text).toContain('40 per UTC day');
     expect(text).not.toMatch(/\b(50|100) (records|requests|per)/);
     expect(document.info.version).toBe(PACKAGE_VERSION);
+  });
+});
+
+describe('PACKAGE_VERSION', () => {
+  it('is the version in package.json, so the OpenAPI document states the version it ships in', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(PACKAGE_VERSION).toBe(pkg.version);
   });
 });

@@ -4,12 +4,14 @@ import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
 import { withFixtureFields } from './fixture-fields-schema.js';
 import { errorSchema, JSON_SCHEMAS } from './json-schemas.js';
 import { controlPaths } from './control-openapi.js';
-import { PACKAGE_VERSION } from './package-version.js';
 import { type RateLimitHeaderDialect, type RetryAfterFormat, X_RATE_LIMIT_HEADERS } from './rate-limit-dialect.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from './response-headers.js';
 import { ROUTES, type RouteDefinition } from './routes.js';
 import { TIER_NAMES, type Tier } from './tiers.js';
 import { type ErrorCode, ERRORS } from './wire-types.js';
+
+/** The package's version, as `info.version` of the document. Written here so no browser bundle reads package.json; a test keeps it in step. */
+export const PACKAGE_VERSION = '0.2.0';
 
 // Loaded on the first request for the document only (dynamic import), so it stays out of the hot path and out of the first
 // chunk of a browser bundle. Built from data written once: the JSON Schemas of the bodies, the route table and the tier table.
@@ -18,10 +20,10 @@ import { type ErrorCode, ERRORS } from './wire-types.js';
 export interface OpenApiSettings {
   quota: QuotaLimits;
   maxQuantity: Readonly<Record<Tier, number>>;
-  /** The rate-limit header dialect the app sends. @default 'draft' */
-  rateLimitHeaders?: RateLimitHeaderDialect;
-  /** How the app writes `Retry-After`. @default 'seconds' */
-  retryAfter?: RetryAfterFormat;
+  /** The rate-limit header dialect the app sends. */
+  rateLimitHeaders: RateLimitHeaderDialect;
+  /** How the app writes `Retry-After`. */
+  retryAfter: RetryAfterFormat;
   /** The app serves the control endpoints: they are listed under the `control` tag. @default false */
   control?: boolean;
 }
@@ -47,13 +49,13 @@ const X_HEADERS = {
 
 /** The headers of a free-tier answer of the generate path, in the configured dialect. */
 function limitHeadersOf(settings: OpenApiSettings): JsonObject {
-  const dialect = settings.rateLimitHeaders ?? 'draft';
+  const dialect = settings.rateLimitHeaders;
   return { ...COMMON_HEADERS, ...(dialect === 'x-ratelimit' ? {} : DRAFT_HEADERS), ...(dialect === 'draft' ? {} : X_HEADERS) };
 }
 
 /** The header components the configured dialect uses (a document lists no component it does not use). */
 function limitHeaderComponents(settings: OpenApiSettings): JsonObject {
-  const dialect = settings.rateLimitHeaders ?? 'draft';
+  const dialect = settings.rateLimitHeaders;
   const { perMinute, perDay } = settings.quota;
   const draft = {
     RateLimit: header(
@@ -234,7 +236,7 @@ function referencedSchemas(paths: JsonObject, schemas: Record<string, JsonObject
 
 /**
  * The OpenAPI 3.1 document of the service: paths from the route table, bodies from the JSON Schemas, limits from the settings.
- * @example createOpenApiDocument({ quota: { perMinute: 10, perDay: 100 }, maxQuantity: { free: 50, lifetime: 100 } })
+ * @example createOpenApiDocument({ quota: { perMinute: 10, perDay: 100 }, maxQuantity: { free: 50, lifetime: 100 }, rateLimitHeaders: 'draft', retryAfter: 'seconds' })
  */
 export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
   const paths: Record<string, JsonObject> = {};
@@ -275,7 +277,7 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
       headers: {
         AccessControlAllowOrigin: header('Always *', { type: 'string', const: '*' }),
         AccessControlExposeHeaders:
-          (settings.rateLimitHeaders ?? 'draft') === 'draft'
+          settings.rateLimitHeaders === 'draft'
             ? header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS })
             : header(`${EXPOSED_HEADERS}; free-tier answers of /api/v1/generate add a second field: ${X_RATE_LIMIT_HEADERS}`),
         CacheControl: header('Always no-store', { type: 'string', const: 'no-store' }),

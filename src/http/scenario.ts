@@ -1,7 +1,13 @@
 import type { Clock } from '../core/clock.js';
 import { APP_DEFAULTS } from './app-options.js';
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
-import { createRateLimitHeaders, type RateLimitHeaderDialect, type RetryAfterFormat } from './rate-limit-dialect.js';
+import {
+  createRateLimitHeaders,
+  RATE_LIMIT_HEADER_DIALECTS,
+  RETRY_AFTER_FORMATS,
+  type RateLimitHeaderDialect,
+  type RetryAfterFormat,
+} from './rate-limit-dialect.js';
 import { isDelay } from './drills.js';
 import { INTERNAL_ERROR, responses as globalResponses, type Responses } from './responses.js';
 
@@ -78,8 +84,8 @@ const SPEC_FIELDS: Record<string, (value: unknown) => boolean> = {
     Object.entries(value).every(([key, n]) => (key === 'perMinute' || key === 'perDay') && Number.isInteger(n) && (n as number) >= 1),
   retryAfter: (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 86_400,
   upgradeUrl: (value) => typeof value === 'string' && /^https?:\/\/\S+$/.test(value),
-  rateLimitHeaders: (value) => value === 'draft' || value === 'x-ratelimit' || value === 'both',
-  retryAfterFormat: (value) => value === 'seconds' || value === 'http-date',
+  rateLimitHeaders: (value) => (RATE_LIMIT_HEADER_DIALECTS as readonly unknown[]).includes(value),
+  retryAfterFormat: (value) => (RETRY_AFTER_FORMATS as readonly unknown[]).includes(value),
 };
 
 /**

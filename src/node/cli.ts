@@ -7,7 +7,7 @@ const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
                      [--fields ${EXTRA_FIELDS.join(',')}] [--profile ${PROFILES.join('|')}]
   siret-mock identifiers --count N [--seed S]   (NDJSON {kind,identifier,value,valid,plausible}; identifiers --help for kinds)
-  siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)
+  siret-mock serve [--port N] [--host HOST] [...]   (siret-mock serve --help for every flag and its default)
   siret-mock --version`;
 
 const COMMANDS = 'use generate, identifiers or serve';
@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
     case '-v':
       // Loaded, not imported: a module this entry imports and a library chunk shares would be bundled into the entry, and
       // the library would then run the CLI.
-      process.stdout.write((await import('../http/package-version.js')).PACKAGE_VERSION + '\n');
+      process.stdout.write((await import('../http/openapi-document.js')).PACKAGE_VERSION + '\n');
       return 0;
     case undefined:
       throw usageError('missing command', { hint: COMMANDS });

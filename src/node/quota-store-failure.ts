@@ -49,7 +49,7 @@ export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaSto
       } catch (error) {
         if (!isStoreOutage(error)) throw error;
         reportOutage(error);
-        if (policy !== 'open') throw error;
+        if (policy === 'closed') throw error;
         return admittedUncounted(limits, now);
       }
     },
