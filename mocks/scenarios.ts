@@ -3,7 +3,7 @@ import type { Clock } from '../src/core/clock.js';
 import { INTERNAL_ERROR, responses } from '../src/http/responses.js';
 import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/scenario.js';
 import { GENERATE_PATH } from '../src/http/routes.js';
-import { systemClock } from '../src/http/system-clock.js';
+import { systemClock } from '../src/http/controllable-clock.js';
 import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */

@@ -7,7 +7,7 @@ import { checkQuotaUsage, type QuotaUsage, type QuotaWindow } from '../core/quot
 import type { AuditReport } from '../core/retry-audit.js';
 import { createRandom, type RandomSource } from '../core/random.js';
 import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
-import { createControllableClock, type ControllableClock } from './controllable-clock.js';
+import { createControllableClock, systemClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { MOUNTED_PRICING_PATH, PRICING_PATH } from './routes.js';
 import { isDelay, MAX_DELAY_MS, type Drills } from './drills.js';
@@ -20,7 +20,6 @@ import {
   type RetryAfterFormat,
 } from './rate-limit-dialect.js';
 import { createResponses, type Responses } from './responses.js';
-import { systemClock } from './system-clock.js';
 import { TIER_NAMES, TIERS, type Tier } from './tiers.js';
 
 /** What the transport knows about a request that the `Request` itself does not carry. */

@@ -1,6 +1,8 @@
 import type { Clock } from '../core/clock.js';
 import type { TextStorage } from '../core/quota-store.js';
-import { systemClock } from './system-clock.js';
+
+/** The real clock: the one place the packagings read the time (core code takes a `Clock` instead). */
+export const systemClock: Clock = { now: () => Date.now() };
 
 /**
  * The times a controllable clock may be moved to, in epoch milliseconds: from 1970-01-01T00:00:00.000Z to

@@ -18,7 +18,7 @@ export { PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers
 export { APP_DEFAULTS, type App, type AppOptions, type RequestContext } from './app-options.js';
 export { createResponses, INTERNAL_ERROR_MESSAGE, rateLimitMessage, responses, STATUS_TEXT, type Responses } from './responses.js';
 export { formatTimestamp } from './generate-route.js';
-export { systemClock } from './system-clock.js';
+export { systemClock } from './controllable-clock.js';
 export { COMMON_HEADERS } from './response-headers.js';
 export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';
 export {
