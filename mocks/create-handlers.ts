@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company-record.js';
-import { createMemoryQuotaStore, type TextStorage } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore } from '../src/core/quota-store.js';
 import type { QuotaUsage, QuotaWindow } from '../src/core/quota-usage.js';
 import type { AuditReport } from '../src/core/retry-audit.js';
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
@@ -9,6 +9,7 @@ import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.
 import { responses } from '../src/http/responses.js';
 import { listPaths, ROUTES, type RouteName } from '../src/http/routes.js';
 import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
+import { createPersistedQuota } from './persisted-quota.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 
 /** Options of `createHandlers`: every `createApp` option, plus where the service lives. */
@@ -26,9 +27,9 @@ export interface HandlersOptions<Db extends RecordsCollection | undefined = unde
   db?: Db;
   /**
    * Keeps the quota and the clock offset in the browser's `sessionStorage` (`'session'`: across reloads of the tab) or
-   * `localStorage` (`'local'`: across reloads, and one quota shared by every tab of the origin), as the real service
-   * would count them. Handler sets with the same `baseUrl` share the stored state. @default undefined (in memory, per
-   * page load)
+   * IndexedDB (`'local'`: across reloads, and one quota shared by every tab of the origin, each count one transaction),
+   * as the real service would count them. Handler sets with the same `baseUrl` share the stored state. @default undefined
+   * (in memory, per page load)
    */
   persist?: 'session' | 'local';
 }
@@ -82,13 +83,12 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
   options: HandlersOptions<Db> = {},
 ): SiretMockHandlers<Db> {
   const { baseUrl, db, persist, ...appOptions } = options;
-  const storageKey = `siret-mock:${baseUrl ?? '*'}`;
-  const storage = persist === undefined ? undefined : webStorage(persist);
-  if (storage !== undefined && options.store !== undefined) {
-    throw new TypeError('persist keeps the memory store in web storage; it cannot be combined with store');
+  if (persist !== undefined && options.store !== undefined) {
+    throw new TypeError('persist keeps the memory store in browser storage; it cannot be combined with store');
   }
-  const clock = createControllableClock(options.clock, storage && itemOf(storage, `${storageKey}:clock`));
-  const store = options.store ?? createMemoryQuotaStore(storage && { storage: itemOf(storage, `${storageKey}:quota`) });
+  const persisted = persist === undefined ? undefined : createPersistedQuota(persist, `siret-mock:${baseUrl ?? '*'}`, options.clock);
+  const clock = persisted?.clock ?? createControllableClock(options.clock);
+  const store = options.store ?? persisted?.store ?? createMemoryQuotaStore();
   const served = new WeakMap<object, CompanyRecord[]>();
   const onRecords = appOptions.onRecords;
   const build = (): ServiceRoutes =>
@@ -151,24 +151,3 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     audit: () => routes.audit(),
   };
 }
-
-/** The browser's session or local storage, or a TypeError saying where `persist` works. */
-function webStorage(persist: 'session' | 'local'): Storage {
-  const name = persist === 'session' ? 'sessionStorage' : persist === 'local' ? 'localStorage' : undefined;
-  if (name === undefined) throw new TypeError(`persist must be 'session' or 'local', got ${String(persist)}`);
-  let storage: Storage | undefined;
-  try {
-    storage = (globalThis as Partial<Record<typeof name, Storage>>)[name];
-  } catch {
-    // Some browsers throw on access when storage is disabled.
-  }
-  if (storage === undefined || typeof storage.getItem !== 'function') {
-    throw new TypeError(`persist: '${persist}' needs ${name} (a browser page, or jsdom); leave it out in Node tests`);
-  }
-  return storage;
-}
-
-const itemOf = (storage: Storage, key: string): TextStorage => ({
-  read: () => storage.getItem(key),
-  write: (text) => storage.setItem(key, text),
-});

@@ -36,6 +36,7 @@ export class QuotaStoreUnavailableError extends Error {
 export interface MemoryQuotaStore extends QuotaStore {
   consume(key: string, limits: QuotaLimits, now: number): QuotaDecision;
   setUsage(usage: Partial<QuotaUsage>, now?: number): void;
+  reset(): void;
   /** Number of callers currently held. */
   readonly size: number;
   /** Drops callers whose minute window and UTC day have both ended at `now`. Runs by itself about once a minute. */

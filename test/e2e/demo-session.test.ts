@@ -110,6 +110,47 @@ describe('quota kept across reloads and tabs', () => {
     await other.close();
     await page.close();
   });
+
+  it("'Every tab' counts each request once when two tabs send at the same time: 5 + 5 admitted, the 11th refused", async () => {
+    const page = await openDemo();
+    await keepQuota(page, 'local');
+    const other = await openDemo();
+    // True once the stored quota has no caller, as a reset leaves it: read where docs/msw.md says 'local' keeps it.
+    const cleared = (key: string): Promise<boolean> =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('siret-mock', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('state');
+        open.onsuccess = () => {
+          const read = open.result.transaction('state').objectStore('state').get(key);
+          read.onsuccess = () => {
+            open.result.close();
+            const quota = (read.result as { quota?: string | null } | undefined)?.quota ?? '{}';
+            resolve(Object.keys((JSON.parse(quota) as { states?: object }).states ?? {}).length === 0);
+          };
+        };
+      });
+    const key = `siret-mock:${demoUrl}`;
+    // Each page's own fetch, through the MSW worker to that page's handler set; resolves with the statuses in order.
+    const fire = (tab: Page, count: number): Promise<number[]> =>
+      tab.evaluate(
+        (n) => Promise.all(Array.from({ length: n }, () => fetch('api/v1/generate').then((response) => response.status))),
+        count,
+      );
+    const rounds: { admitted: number; eleventh: number }[] = [];
+    for (let round = 0; round < 12; round++) {
+      await page.click('#reset');
+      for (const tab of [page, other]) await expect.poll(() => tab.evaluate(cleared, key), { timeout: 10_000 }).toBe(true);
+      const statuses = (await Promise.all([fire(page, 5), fire(other, 5)])).flat();
+      const [eleventh] = await fire(round % 2 === 0 ? page : other, 1);
+      rounds.push({ admitted: statuses.filter((status) => status === 200).length, eleventh: eleventh ?? 0 });
+    }
+    expect(await page.evaluate(cleared, key), 'the quota is stored where the wait above looks').toBe(false);
+    const lost = rounds.filter((round) => round.admitted !== 10 || round.eleventh !== 429).length;
+    expect(rounds, `${lost} of 12 rounds miscounted`).toEqual(Array.from({ length: 12 }, () => ({ admitted: 10, eleventh: 429 })));
+    await keepQuota(page, 'memory');
+    await other.close();
+    await page.close();
+  });
 });
 
 describe('session timeline, audit verdict and "Copy as test"', () => {
