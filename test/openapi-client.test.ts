@@ -1,6 +1,7 @@
 // The OpenAPI document as a code generator reads it: openapi-typescript turns the served document into types, a strict
 // TypeScript client written with openapi-fetch against those types must type-check (quantity: 5 and seed: 42 are integers,
-// data and meta are typed, the 429's retry_after is a required number), and then run against the real server.
+// data and meta are typed, a 429 narrows on `error` to a body whose retry_after and upgrade are required), and then run
+// against the real server. The package's own ErrorResponse narrows the same way, in the same tsc program.
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,22 +14,33 @@ const DIR = fileURLToPath(new URL('../test-artifacts/typed-client/', import.meta
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 const CLIENT = `import createClient from 'openapi-fetch';
+import type { ErrorResponse } from 'siret-mock';
 import type { paths } from './schema.js';
 
-type Limited = paths['/api/v1/generate']['get']['responses'][429]['content']['application/json'];
-// Compiles only if the 429's retry_after is required and a number.
-const retryAfterIsRequired: Limited['retry_after'] extends number ? true : false = true;
+// The package's error type is a union on \`error\`: each code's extras are typed where the code says they are present.
+export function describe(body: ErrorResponse): string {
+  if (body.error === 'rate_limit_exceeded') {
+    const seconds: number = body.retry_after;
+    const upgrade: string = body.upgrade;
+    return \`retry in \${seconds} s or see \${upgrade}\`;
+  }
+  if (body.error === 'uri_too_long') return \`at most \${body.max_length satisfies number} bytes\`;
+  return body.message;
+}
 
-export async function run(baseUrl: string): Promise<{ count: number; sirets: string[]; source: string; remaining: number; retryAfter: number }> {
+export async function run(baseUrl: string): Promise<{ count: number; sirets: string[]; source: string; remaining: number; retryAfter: number; upgrade: string }> {
   const client = createClient<paths, 'application/json'>({ baseUrl });
   const first = await client.GET('/api/v1/generate', { params: { query: { quantity: 5, seed: 42 } } });
   if (first.data === undefined) throw new Error('expected records');
   const sirets: string[] = first.data.data.map((record) => record.siret);
   const remaining: number = first.data.meta.rate_limit_remaining_minute;
   const second = await client.GET('/api/v1/generate', { params: { query: { quantity: 5 } } });
-  if (second.response.status !== 429 || second.error === undefined) throw new Error('expected a 429');
-  const limited = second.error as Limited;
-  return { count: first.data.count, sirets, source: first.data.meta.source, remaining, retryAfter: limited.retry_after + (retryAfterIsRequired ? 0 : 1) };
+  if (second.error === undefined) throw new Error('expected a 429');
+  // Narrowed on the code alone, no cast: the generated error type is a union on \`error\`.
+  if (second.error.error !== 'rate_limit_exceeded') throw new Error(\`expected a 429, got \${second.error.error}\`);
+  const retryAfter: number = second.error.retry_after;
+  const upgrade: string = second.error.upgrade;
+  return { count: first.data.count, sirets, source: first.data.meta.source, remaining, retryAfter, upgrade };
 }
 `;
 
@@ -69,5 +81,6 @@ describe('a client generated from the OpenAPI document', () => {
     expect(result).toMatchObject({ count: 5, source: 'siret-mock', remaining: 0 });
     expect(result.sirets).toHaveLength(5);
     expect(result.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(result.upgrade).toBe(`${url.origin}/pricing`);
   }, 120_000);
 });

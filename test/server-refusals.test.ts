@@ -1,7 +1,7 @@
-// The server's own refusals (before any handler runs) speak the service's one error vocabulary: a code of ERROR_CODES, a body
-// that matches the OpenAPI document's Error schema, the common headers (CORS included), and the status text of STATUS_TEXT.
+// The server's own refusals (before any handler runs) speak the service's one error vocabulary: a code of ERRORS with its
+// status, a body that matches the OpenAPI document's schema of that code, the common headers (CORS included), and the status text of STATUS_TEXT.
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMON_HEADERS, ERROR_CODES, STATUS_TEXT } from '../src/http/index.js';
+import { COMMON_HEADERS, ERRORS, STATUS_TEXT } from '../src/http/index.js';
 import { createSiretServer, type SiretServer } from '../src/node/create-server.js';
 import { rawRequest } from './services/raw-http.js';
 import { wireSchemaErrors } from './support/wire-schema.js';
@@ -39,9 +39,9 @@ describe('the server refusals', () => {
     expect(reply.raw.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}`);
     for (const [name, value] of COMMON_HEADERS) expect(reply.headers[name]).toBe(value);
     expect(reply.headers['content-type']).toBe('application/json');
-    const body = JSON.parse(reply.body) as { error: string };
-    expect(ERROR_CODES).toContain(body.error);
+    const body = JSON.parse(reply.body) as { error: keyof typeof ERRORS };
     expect(body.error).toBe(error);
+    expect(ERRORS[body.error].status).toBe(status);
     expect(wireSchemaErrors('Error', body)).toEqual([]);
   });
 });

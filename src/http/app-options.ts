@@ -48,7 +48,10 @@ export interface AppOptions {
   limits?: { perMinute?: number; perDay?: number; maxQuantity?: Partial<Record<Tier, number>> };
   /** `meta.source`. @default 'siret-mock' */
   source?: string;
-  /** The `upgrade` URL in 429/403/400 bodies. @default `${request origin}/pricing` (`/api/v1/pricing` when `mounted`) */
+  /**
+   * The `upgrade` URL in 429/403/400 bodies; a path (`/plans`) is taken on the request's origin.
+   * @default '/pricing' ('/api/v1/pricing' when `mounted`), on the request's origin
+   */
   upgradeUrl?: string;
   /** Time source for windows and `meta.generated_at`. @default { now: Date.now } */
   clock?: Clock;
@@ -134,7 +137,8 @@ export interface ResolvedOptions {
   quota: QuotaLimits;
   maxQuantity: Readonly<Record<Tier, number>>;
   source: string;
-  upgradeUrl: string | undefined;
+  /** The `upgrade` link: a URL, or a path on the request's origin. */
+  upgradeUrl: string;
   clock: Clock;
   random: RandomSource;
   callerKey: (request: Request, context: RequestContext | undefined) => string;
@@ -152,7 +156,7 @@ export interface ResolvedOptions {
   drills: Drills | undefined;
   /** `fields` and `profile`, or `undefined` when records are the spec's six fields. */
   recordOptions: RecordOptions | undefined;
-  /** Served inside an app's origin (`mounted`), and where its pricing page (the default `upgrade` link) is. */
+  /** Served inside an app's origin (`mounted`), and where its pricing page is. */
   mounted: boolean;
   pricingPath: string;
   /** Every answer is built with these. */
@@ -189,6 +193,7 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
     perDay: wholeNumber('limits.perDay', limits.perDay, DEFAULT_QUOTA_LIMITS.perDay),
   };
   const store = options.store ?? createMemoryQuotaStore();
+  const pricingPath = options.mounted === true ? MOUNTED_PRICING_PATH : PRICING_PATH;
   if (options.controlToken !== undefined && !/^[\x21-\x7e]{8,}$/.test(options.controlToken)) {
     throw new TypeError('controlToken must be at least 8 visible ASCII characters');
   }
@@ -212,7 +217,7 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
       ]),
     ) as Record<Tier, number>,
     source: options.source ?? 'siret-mock',
-    upgradeUrl: options.upgradeUrl,
+    upgradeUrl: options.upgradeUrl ?? pricingPath,
     clock: controlClock ?? options.clock ?? systemClock,
     controlClock,
     controlToken: options.controlToken,
@@ -232,6 +237,6 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
     recordOptions: resolveRecordOptions(options),
     responses: createResponses(ResponseClass),
     mounted: options.mounted === true,
-    pricingPath: options.mounted === true ? MOUNTED_PRICING_PATH : PRICING_PATH,
+    pricingPath,
   };
 }

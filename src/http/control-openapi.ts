@@ -1,15 +1,13 @@
 import { CONTROL_ROUTES, type ControlRoute } from './control-routes.js';
 import { SCENARIO_NAMES } from './scenario.js';
+import type { ErrorCode } from './wire-types.js';
 
 // The OpenAPI paths of the control endpoints, listed only by an app started with `control` (tag `control`).
 
 type JsonObject = Record<string, unknown>;
 
-const errorOf = (description: string, headers: JsonObject): JsonObject => ({
-  description,
-  headers,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+/** The refusal responses of some error codes, keyed by their status (`refusals` of the OpenAPI document). */
+type Refusals = (...entries: Array<[codes: readonly ErrorCode[], when: string, headers: JsonObject]>) => JsonObject;
 const now = { type: 'string', format: 'date-time', description: "The app's clock after the change" };
 
 const REQUESTS: Partial<Record<ControlRoute['name'], JsonObject>> = {
@@ -72,7 +70,7 @@ const SUMMARIES: Record<ControlRoute['name'], string> = {
 };
 
 /** The control paths, for an app with `control` on; `common` are the header objects every control answer has (no CORS). */
-export function controlPaths(common: JsonObject): Record<string, JsonObject> {
+export function controlPaths(common: JsonObject, refusals: Refusals): Record<string, JsonObject> {
   const paths: Record<string, JsonObject> = {};
   for (const route of CONTROL_ROUTES) {
     const operation = (method: 'post' | 'get' | 'head'): JsonObject => ({
@@ -91,17 +89,18 @@ export function controlPaths(common: JsonObject): Record<string, JsonObject> {
         : {}),
       responses: {
         '200': { description: 'Done', headers: common, content: { 'application/json': { schema: ANSWERS[route.name] } } },
-        '400': errorOf('invalid_control_request: the body is not what this endpoint takes; the message says why.', common),
-        '401': errorOf('invalid_control_token: a control token is set and the request does not carry it.', common),
-        '403': errorOf(
-          'control_forbidden: a web page of another origin; or, with no control token set, not a loopback connection, through a proxy, or a Host that is not loopback.',
-          common,
+        ...refusals(
+          [['invalid_control_request'], 'the body is not what this endpoint takes; the message says why.', common],
+          [['invalid_control_token'], 'a control token is set and the request does not carry it.', common],
+          [
+            ['control_forbidden'],
+            'a web page of another origin; or, with no control token set, not a loopback connection, through a proxy, or a Host that is not loopback.',
+            common,
+          ],
+          [['method_not_allowed'], "any method other than the endpoint's.", common],
+          [['control_unavailable'], 'this control holds in one process only, and the quota store is shared (Redis).', common],
         ),
-        '405': errorOf('method_not_allowed', common),
-        '409': errorOf('control_unavailable: this control holds in one process only, and the quota store is shared (Redis).', common),
-        ...(method === 'post'
-          ? { '415': errorOf('unsupported_media_type: a body sent without Content-Type: application/json.', common) }
-          : {}),
+        ...(method === 'post' ? refusals([['unsupported_media_type'], 'a body sent without Content-Type: application/json.', common]) : {}),
       },
     });
     paths[route.path] = route.method === 'GET' ? { get: operation('get'), head: operation('head') } : { post: operation('post') };

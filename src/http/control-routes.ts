@@ -5,7 +5,7 @@ import type { ControllableClock } from './controllable-clock.js';
 import { type HeaderList, withHeaders } from './response-headers.js';
 import type { Responses } from './responses.js';
 import { parseScenarioSpec, type ScenarioSlot } from './scenario.js';
-import type { ErrorCode, ErrorResponse } from './wire-types.js';
+import type { ErrorCode } from './wire-types.js';
 
 /** Where the control endpoints live; never under the API's `/api/v1/`. */
 export const CONTROL_PREFIX = '/__siret-mock';
@@ -146,7 +146,7 @@ const isJson = (contentType: string): boolean => /^application\/json[ \t]*(?:;|$
 export function createControlRoutes(targets: ControlTargets, responses: Responses, options: { token?: string } = {}): Map<string, Handler> {
   const routes = new Map<string, Handler>();
   const refuse = (status: number, error: ErrorCode, message: string, headers: HeaderList = []): Response =>
-    responses.body(JSON.stringify({ error, message } satisfies ErrorResponse), withHeaders(CONTROL_JSON_HEADERS, headers), status);
+    responses.body(JSON.stringify({ error, message }), withHeaders(CONTROL_JSON_HEADERS, headers), status);
   for (const route of CONTROL_ROUTES) {
     const allow = route.method === 'GET' ? 'GET, HEAD, OPTIONS' : 'POST, OPTIONS';
     routes.set(route.path, async (request, context) => {

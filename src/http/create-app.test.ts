@@ -108,12 +108,13 @@ describe('createApp({ mounted: true }): the service inside an app that owns ever
     }
   });
 
-  it('points the default upgrade link at /api/v1/pricing on the request origin, and keeps a configured one', async () => {
+  it('points the default upgrade link at /api/v1/pricing on the request origin, keeps a configured URL and takes a path on the origin', async () => {
     const upgrade = async (app: ReturnType<typeof createApp>) =>
       ((await (await get(app, '/api/v1/generate?format=csv')).json()) as { upgrade: string }).upgrade;
     expect(await upgrade(createApp({ mounted: true }))).toBe('http://app.test/api/v1/pricing');
     expect(await upgrade(createApp())).toBe('http://app.test/pricing');
     expect(await upgrade(createApp({ mounted: true, upgradeUrl: 'https://example.test/plans' }))).toBe('https://example.test/plans');
+    expect(await upgrade(createApp({ upgradeUrl: '/plans?from=mock' }))).toBe('http://app.test/plans?from=mock');
   });
 });
 

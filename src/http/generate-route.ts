@@ -36,7 +36,8 @@ export function createGenerateRoute(
 
     const url = request.url;
     // Only error bodies need the origin, so the full URL is parsed only for them.
-    const upgradeFor = (): string => options.upgradeUrl ?? `${new URL(url).origin}${options.pricingPath}`;
+    const upgradeFor = (): string =>
+      options.upgradeUrl.startsWith('/') ? `${new URL(url).origin}${options.upgradeUrl}` : options.upgradeUrl;
     const now = clock.now();
     let decision: QuotaDecision | undefined;
     let limitHeaders: HeaderList | undefined;

@@ -13,21 +13,13 @@ export {
 } from './routes.js';
 export { DEFAULT_TIER, PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
 export type { App, AppOptions, RequestContext } from './app-options.js';
-export {
-  createResponses,
-  INTERNAL_ERROR_MESSAGE,
-  rateLimitMessage,
-  responses,
-  STATUS_TEXT,
-  type ErrorExtras,
-  type Responses,
-} from './responses.js';
+export { createResponses, INTERNAL_ERROR_MESSAGE, rateLimitMessage, responses, STATUS_TEXT, type Responses } from './responses.js';
 export { formatTimestamp } from './format-timestamp.js';
 export { systemClock } from './system-clock.js';
 export { COMMON_HEADERS } from './response-headers.js';
 export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';
 export {
-  ERROR_CODES,
+  ERRORS,
   type CompanyRecord,
   type ErrorCode,
   type ErrorResponse,

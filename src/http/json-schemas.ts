@@ -1,8 +1,9 @@
 import { COMPANY_FIELDS } from '../core/company-record.js';
-import { ERROR_CODES } from './wire-types.js';
+import { type ErrorCode, type ErrorDefinition, type ErrorExtras, ERRORS } from './wire-types.js';
 
 // The wire format as data: JSON Schema (2020-12, the dialect of OpenAPI 3.1), written once. The OpenAPI document's
-// `components.schemas` is this object; tests check served bodies against it with an independent validator.
+// `components.schemas` are those of this object its paths use; tests check served bodies against it with an independent
+// validator.
 
 type JsonSchema = Record<string, unknown>;
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -57,35 +58,66 @@ const generateResponse: JsonSchema = {
   },
 };
 
-const errorProperties = {
-  error: { type: 'string', enum: [...ERROR_CODES], description: 'Machine-readable code' },
-  message: { type: 'string', description: 'What was wrong and what is allowed' },
-  max_quantity: { type: 'integer', minimum: 1, description: 'The tier maximum (invalid_quantity, quantity_exceeds_limit)' },
-  max_length: { type: 'integer', minimum: 1, description: 'The longest request target accepted, in bytes (uri_too_long)' },
+const EXTRAS: Readonly<Record<keyof ErrorExtras, JsonSchema>> = {
+  max_quantity: { type: 'integer', minimum: 1, description: 'The tier maximum' },
+  max_length: { type: 'integer', minimum: 1, description: 'The longest request target accepted, in bytes' },
   retry_after: { type: 'integer', minimum: 1, description: 'Whole seconds to wait, equal to the Retry-After header' },
-  upgrade: { type: 'string', format: 'uri', description: 'The pricing page (free tier)' },
+  upgrade: { type: 'string', format: 'uri', description: 'The pricing page' },
 };
 
-const errorResponse: JsonSchema = { type: 'object', required: ['error', 'message'], properties: errorProperties };
+type PascalCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
 
-const rateLimitError: JsonSchema = {
-  type: 'object',
-  description: 'The 429 of a free-tier caller over its per-minute or per-day allowance.',
-  required: ['error', 'message', 'retry_after', 'upgrade'],
-  properties: { ...errorProperties, error: { type: 'string', const: 'rate_limit_exceeded' } },
-};
+/** The name of one error code's body schema: the code in PascalCase (`rate_limit_exceeded` -> `RateLimitExceeded`). */
+export type ErrorSchemaName = PascalCase<ErrorCode>;
+
+const schemaNameOf = (code: ErrorCode): ErrorSchemaName =>
+  code.replace(/(?:^|_)([a-z])/g, (_match, letter: string) => letter.toUpperCase()) as ErrorSchemaName;
+
+// One body schema per error code, from the ERRORS table: `error` is that code alone, the extras are the code's.
+function errorBody(code: ErrorCode): JsonSchema {
+  const { status, required = [], optional = [] }: ErrorDefinition = ERRORS[code];
+  const properties: Record<string, JsonSchema> = {
+    error: { type: 'string', const: code, description: 'Machine-readable code' },
+    message: { type: 'string', description: 'What was wrong and what is allowed' },
+  };
+  for (const extra of [...required, ...optional]) properties[extra] = EXTRAS[extra];
+  return {
+    type: 'object',
+    description: `The ${status} ${code}.`,
+    required: ['error', 'message', ...required],
+    properties,
+    additionalProperties: false,
+  };
+}
+
+const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/**
+ * The schema of a body that is one of `codes`: that code's schema, or for several a `oneOf` discriminated on `error`, which
+ * code generators turn into a union a client narrows by checking the code.
+ */
+export function errorSchema(codes: readonly ErrorCode[]): JsonSchema {
+  if (codes.length === 1) return ref(schemaNameOf(codes[0] as ErrorCode));
+  return {
+    oneOf: codes.map((code) => ref(schemaNameOf(code))),
+    discriminator: {
+      propertyName: 'error',
+      mapping: Object.fromEntries(codes.map((code) => [code, `#/components/schemas/${schemaNameOf(code)}`])),
+    },
+  };
+}
 
 const health: JsonSchema = { type: 'object', required: ['status'], properties: { status: { type: 'string', const: 'ok' } } };
 
-/** The name of a body's schema in the OpenAPI document (`#/components/schemas/<name>`). */
-export type JsonSchemaName = 'CompanyRecord' | 'GenerateMeta' | 'GenerateResponse' | 'Error' | 'RateLimitError' | 'Health';
+/** The name of a body's schema in the OpenAPI document (`#/components/schemas/<name>`); `Error` is any error body. */
+export type JsonSchemaName = 'CompanyRecord' | 'GenerateMeta' | 'GenerateResponse' | 'Error' | 'Health' | ErrorSchemaName;
 
-/** The JSON Schemas of every body, by the name the OpenAPI document gives them. */
+/** The JSON Schemas of every body, by the name the OpenAPI document gives them (`Error`, any error body, is for tests). */
 export const JSON_SCHEMAS: Readonly<Record<JsonSchemaName, JsonSchema>> = {
   CompanyRecord: companyRecord,
   GenerateMeta: generateMeta,
   GenerateResponse: generateResponse,
-  Error: errorResponse,
-  RateLimitError: rateLimitError,
+  Error: errorSchema(ERROR_CODES),
   Health: health,
+  ...(Object.fromEntries(ERROR_CODES.map((code) => [schemaNameOf(code), errorBody(code)])) as Record<ErrorSchemaName, JsonSchema>),
 };

@@ -3,13 +3,16 @@ import { JSON_SCHEMAS } from './json-schemas.js';
 import { createOpenApiDocument } from './openapi-document.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { ROUTES } from './routes.js';
+import { type ErrorCode, ERRORS } from './wire-types.js';
 
+type Schema = { $ref?: string; oneOf?: Schema[]; discriminator?: unknown; properties?: { error?: { const?: string } } };
 type Operation = {
   security?: unknown[];
-  responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
   parameters?: Array<{ name: string; schema: Record<string, unknown> }>;
 };
-const document = createOpenApiDocument({ quota: { perMinute: 4, perDay: 40 }, maxQuantity: { free: 20, lifetime: 70 } }) as {
+const SETTINGS = { quota: { perMinute: 4, perDay: 40 }, maxQuantity: { free: 20, lifetime: 70 } };
+const document = createOpenApiDocument(SETTINGS) as {
   info: { version: string };
   servers: unknown[];
   paths: Record<string, Record<string, Operation>>;
@@ -39,11 +42,45 @@ describe('the OpenAPI document', () => {
 
   it('gives the 429 a schema where retry_after and upgrade are required, and formats to dates and URLs', () => {
     expect(document.paths['/api/v1/generate']?.get?.responses['429']?.content?.['application/json']?.schema.$ref).toBe(
-      '#/components/schemas/RateLimitError',
+      '#/components/schemas/RateLimitExceeded',
     );
-    expect(JSON_SCHEMAS.RateLimitError.required).toEqual(expect.arrayContaining(['retry_after', 'upgrade']));
+    expect(JSON_SCHEMAS.RateLimitExceeded).toMatchObject({
+      required: ['error', 'message', 'retry_after', 'upgrade'],
+      properties: { error: { const: 'rate_limit_exceeded' }, upgrade: { format: 'uri' } },
+    });
     expect(JSON.stringify(JSON_SCHEMAS.GenerateMeta)).toContain('"format":"date-time"');
-    expect(JSON.stringify(JSON_SCHEMAS.Error)).toContain('"format":"uri"');
+  });
+
+  it('answers each refusal with the schemas of codes of its status, a union discriminated on error where there are several', () => {
+    const control = createOpenApiDocument({ ...SETTINGS, control: true }) as typeof document;
+    const codeOf = (ref: string | undefined) =>
+      (control.components.schemas as Record<string, Schema>)[ref?.split('/').pop() ?? '']?.properties?.error?.const;
+    for (const operation of Object.values(control.paths).flatMap((item) => Object.values(item))) {
+      for (const [status, response] of Object.entries(operation.responses).filter(([status]) => Number(status) >= 400)) {
+        const schema = response.content?.['application/json']?.schema ?? {};
+        const refs = schema.oneOf?.map((member) => member.$ref) ?? [schema.$ref];
+        const codes = refs.map(codeOf);
+        for (const code of codes) expect(ERRORS[code as ErrorCode]?.status, `${status} ${code}`).toBe(Number(status));
+        if (schema.oneOf)
+          expect(schema.discriminator).toEqual({
+            propertyName: 'error',
+            mapping: Object.fromEntries(codes.map((code, i) => [code, refs[i]])),
+          });
+      }
+    }
+    const generate400 = document.paths['/api/v1/generate']?.get?.responses['400']?.content?.['application/json']?.schema;
+    expect(generate400?.oneOf).toHaveLength(5);
+  });
+
+  it('lists the schemas its paths use and no other', () => {
+    const names = Object.keys(document.components.schemas);
+    expect(names).toEqual(
+      expect.arrayContaining(['GenerateResponse', 'CompanyRecord', 'GenerateMeta', 'Health', 'RateLimitExceeded', 'InvalidQuantity']),
+    );
+    expect(names).not.toContain('Error');
+    expect(names).not.toContain('ControlForbidden');
+    const control = createOpenApiDocument({ ...SETTINGS, control: true }) as typeof document;
+    expect(Object.keys(control.components.schemas)).toContain('ControlForbidden');
   });
 
   it('states the configured limits and the package version', () => {

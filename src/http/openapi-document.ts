@@ -2,13 +2,14 @@ import { MAX_SEED } from '../core/generate-companies.js';
 import type { QuotaLimits } from '../core/quota.js';
 import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
 import { withFixtureFields } from './fixture-fields-schema.js';
-import { JSON_SCHEMAS } from './json-schemas.js';
+import { errorSchema, JSON_SCHEMAS } from './json-schemas.js';
 import { controlPaths } from './control-openapi.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import { type RateLimitHeaderDialect, type RetryAfterFormat, X_RATE_LIMIT_HEADERS } from './rate-limit-dialect.js';
 import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from './response-headers.js';
 import { ROUTES, type RouteDefinition } from './routes.js';
 import { TIER_NAMES, type Tier } from './tiers.js';
+import { type ErrorCode, ERRORS } from './wire-types.js';
 
 // Loaded on the first request for the document only (dynamic import), so it stays out of the hot path and out of the first
 // chunk of a browser bundle. Built from data written once: the JSON Schemas of the bodies, the route table and the tier table.
@@ -68,22 +69,29 @@ function limitHeaderComponents(settings: OpenApiSettings): JsonObject {
   };
   return { ...(dialect === 'x-ratelimit' ? {} : draft), ...(dialect === 'draft' ? {} : x) };
 }
-const error = (description: string, headers: JsonObject = COMMON_HEADERS, schema = 'Error'): JsonObject => ({
-  description,
-  headers,
-  content: json(ref(schema)),
-});
+/**
+ * The responses of some refusals, keyed by status (from the ERRORS table): each is described as its codes and `when`, and
+ * answers the body schema of its codes, a union on `error` when a status has several.
+ */
+function refusals(...entries: Array<[codes: readonly ErrorCode[], when: string, headers?: JsonObject]>): JsonObject {
+  return Object.fromEntries(
+    entries.map(([codes, when, headers = COMMON_HEADERS]) => [
+      String(ERRORS[codes[0] as ErrorCode].status),
+      { description: `${codes.join(', ')}: ${when}`, headers, content: json(errorSchema(codes)) },
+    ]),
+  );
+}
 
 // Refusals every path may give, whatever it serves: the server's own (before any handler) and the handler's last resort.
-const TRANSPORT_ERRORS = {
-  '400': error('bad_request: a request the HTTP parser refuses, or an HTTP/1.1 request without Host (server only).'),
-  '405': error(`method_not_allowed: any method other than ${ALLOWED_METHODS}.`, { ...COMMON_HEADERS, Allow: header(ALLOWED_METHODS) }),
-  '408': error('request_timeout: headers or body not received in time (server only).'),
-  '414': error('uri_too_long: the request target is over the limit; max_length gives it (server only).'),
-  '417': error('expectation_failed: an Expect header other than 100-continue (server only).'),
-  '431': error('request_header_fields_too_large: the headers are over the limit (server only).'),
-  '500': error('internal_error: anything unexpected; never a stack trace.'),
-};
+const TRANSPORT_ERRORS = refusals(
+  [['bad_request'], 'a request the HTTP parser refuses, or an HTTP/1.1 request without Host (server only).'],
+  [['method_not_allowed'], `any method other than ${ALLOWED_METHODS}.`, { ...COMMON_HEADERS, Allow: header(ALLOWED_METHODS) }],
+  [['request_timeout'], 'headers or body not received in time (server only).'],
+  [['uri_too_long'], 'the request target is over the limit; max_length gives it (server only).'],
+  [['expectation_failed'], 'an Expect header other than 100-continue (server only).'],
+  [['request_header_fields_too_large'], 'the headers are over the limit (server only).'],
+  [['internal_error'], 'anything unexpected; never a stack trace.'],
+);
 
 function generateOperation(settings: OpenApiSettings, route: RouteDefinition, method: 'get' | 'head'): JsonObject {
   const { perMinute, perDay } = settings.quota;
@@ -143,25 +151,29 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
         },
       },
       ...TRANSPORT_ERRORS,
-      '400': error(
-        "invalid_quantity, invalid_format, invalid_seed (checked in that order), then quantity_exceeds_limit; or the server's " +
-          'bad_request. Counted against the quota.',
-        LIMIT_HEADERS,
+      ...refusals(
+        [
+          ['invalid_quantity', 'invalid_format', 'invalid_seed', 'quantity_exceeds_limit', 'bad_request'],
+          "checked in the order listed; bad_request is the server's. Counted against the quota.",
+          LIMIT_HEADERS,
+        ],
+        [
+          ['invalid_pass'],
+          'a Bearer token that is not a known pass. Not counted.',
+          { ...COMMON_HEADERS, 'WWW-Authenticate': header('Bearer error="invalid_token"') },
+        ],
+        [['lifetime_pass_required'], 'CSV asked on the free tier. Counted.', LIMIT_HEADERS],
+        [
+          ['rate_limit_exceeded'],
+          `more than ${perMinute} requests in the caller's minute window or ${perDay} in the UTC day. Not counted.`,
+          { ...LIMIT_HEADERS, 'Retry-After': headerRef('RetryAfter') },
+        ],
+        [
+          ['quota_store_unavailable'],
+          'the shared quota store cannot be reached; retry_after is 1.',
+          { ...COMMON_HEADERS, 'Retry-After': header('1 (whole seconds)', { type: 'integer', const: 1 }) },
+        ],
       ),
-      '401': error('invalid_pass: a Bearer token that is not a known pass. Not counted.', {
-        ...COMMON_HEADERS,
-        'WWW-Authenticate': header('Bearer error="invalid_token"'),
-      }),
-      '403': error('lifetime_pass_required: CSV asked on the free tier. Counted.', LIMIT_HEADERS),
-      '429': error(
-        `rate_limit_exceeded: more than ${perMinute} requests in the caller's minute window or ${perDay} in the UTC day. Not counted.`,
-        { ...LIMIT_HEADERS, 'Retry-After': headerRef('RetryAfter') },
-        'RateLimitError',
-      ),
-      '503': error('quota_store_unavailable: the shared quota store cannot be reached; retry_after is 1.', {
-        ...COMMON_HEADERS,
-        'Retry-After': header('1 (whole seconds)', { type: 'integer', const: 1 }),
-      }),
     },
   };
 }
@@ -208,6 +220,18 @@ function preflightOperation(route: RouteDefinition): JsonObject {
   };
 }
 
+/** The schemas `paths` reference, directly or through another schema: an error code no path answers is left out. */
+function referencedSchemas(paths: JsonObject, schemas: Record<string, JsonObject>): Record<string, JsonObject> {
+  const used = new Set<string>();
+  const pending: unknown[] = [paths];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const [, name = ''] of JSON.stringify(next).matchAll(/"#\/components\/schemas\/(\w+)"/g)) {
+      if (!used.has(name)) pending.push(schemas[(used.add(name), name)]);
+    }
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+}
+
 /**
  * The OpenAPI 3.1 document of the service: paths from the route table, bodies from the JSON Schemas, limits from the settings.
  * @example createOpenApiDocument({ quota: { perMinute: 10, perDay: 100 }, maxQuantity: { free: 50, lifetime: 100 } })
@@ -219,6 +243,7 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
       route.counted ? generateOperation(settings, route, method) : plainOperation(route, method);
     paths[route.path] = { get: operation('get'), head: operation('head'), options: preflightOperation(route) };
   }
+  const allPaths = settings.control ? { ...paths, ...controlPaths({ 'Cache-Control': COMMON_HEADERS['Cache-Control'] }, refusals) } : paths;
   const { perMinute, perDay } = settings.quota;
   return {
     openapi: '3.1.0',
@@ -237,10 +262,10 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
       { name: 'service', description: 'The document and liveness' },
       ...(settings.control ? [{ name: 'control', description: 'Test control of a server started with --control (docs/server.md)' }] : []),
     ],
-    paths: settings.control ? { ...paths, ...controlPaths({ 'Cache-Control': COMMON_HEADERS['Cache-Control'] }) } : paths,
+    paths: allPaths,
     components: {
       // The extension fields (handler/server options `fields` and `profile`) are optional properties of the record.
-      schemas: { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord as JsonObject) },
+      schemas: referencedSchemas(allPaths, { ...JSON_SCHEMAS, CompanyRecord: withFixtureFields(JSON_SCHEMAS.CompanyRecord as JsonObject) }),
       securitySchemes: {
         lifetimePass: { type: 'http', scheme: 'bearer', description: 'A lifetime pass token (optional)' },
         ...(settings.control

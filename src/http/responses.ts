@@ -1,7 +1,7 @@
 import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
 import { createRateLimitHeaders, type RateLimitHeaders } from './rate-limit-dialect.js';
 import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
-import type { ErrorCode, ErrorResponse } from './wire-types.js';
+import type { ErrorCode, ErrorExtras } from './wire-types.js';
 
 /** The reason phrase of every status the service (and its server) answers with: the one status-text table. */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -25,9 +25,6 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
 /** The message of every `internal_error`, whichever layer answers it. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal error; the request was not served.';
 
-/** Extras an error body may carry besides `error` and `message`. */
-export type ErrorExtras = Omit<ErrorResponse, 'error' | 'message'>;
-
 /** The spec's 429 message for the exhausted window, with the configured number. */
 export function rateLimitMessage(window: 'minute' | 'day', limits: QuotaLimits): string {
   return window === 'day'
@@ -44,8 +41,14 @@ export interface ErrorParts {
 }
 
 /** The parts of every refusal: `{ error, message, ...extras }` as JSON with the common headers, `headers` added. */
-export function errorParts(status: number, error: ErrorCode, message: string, extras?: ErrorExtras, headers?: HeaderList): ErrorParts {
-  const body: ErrorResponse = { error, message, ...extras };
+export function errorParts(
+  status: number,
+  error: ErrorCode,
+  message: string,
+  extras?: Partial<ErrorExtras>,
+  headers?: HeaderList,
+): ErrorParts {
+  const body = { error, message, ...extras };
   return {
     status,
     statusText: STATUS_TEXT[status] ?? '',
@@ -65,7 +68,7 @@ export interface Responses {
    * headers, `headers` added.
    * @example responses.error(400, 'invalid_format', 'format must be json or csv.')
    */
-  error(status: number, error: ErrorCode, message: string, extras?: ErrorExtras, headers?: HeaderList): Response;
+  error(status: number, error: ErrorCode, message: string, extras?: Partial<ErrorExtras>, headers?: HeaderList): Response;
   /**
    * The 429 of spec 7.1: `retry_after` and `upgrade` in the body, `Retry-After` and the rate-limit headers, in the dialect
    * of `rateLimit` (draft-10 and seconds by default); `now` dates an HTTP-date `Retry-After`.

@@ -22,55 +22,74 @@ export interface GenerateResponse {
   meta: GenerateMeta;
 }
 
-/** Every error code the API answers with, the server's own transport-level refusals included. */
-export const ERROR_CODES = [
-  'invalid_quantity',
-  'quantity_exceeds_limit',
-  'invalid_format',
-  'invalid_seed',
-  'invalid_pass',
-  'lifetime_pass_required',
-  'not_found',
-  'method_not_allowed',
-  'rate_limit_exceeded',
-  'quota_store_unavailable',
-  'internal_error',
-  'bad_request',
-  'request_timeout',
-  'uri_too_long',
-  'expectation_failed',
-  'request_header_fields_too_large',
-  'invalid_control_request',
-  'invalid_control_token',
-  'control_forbidden',
-  'control_unavailable',
-  'unsupported_media_type',
-] as const;
-
-/** One of `ERROR_CODES`. */
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** Every error body: `error`, `message`, and the extras some codes carry. */
-export interface ErrorResponse {
-  error: ErrorCode;
-  /** What was wrong and what is allowed. */
-  message: string;
-  /** The tier maximum (`invalid_quantity`, `quantity_exceeds_limit`). */
-  max_quantity?: number;
-  /** The longest request target accepted, in bytes (`uri_too_long`). */
-  max_length?: number;
-  /** Whole seconds to wait, equal to the `Retry-After` header (`rate_limit_exceeded`, `quota_store_unavailable`). */
-  retry_after?: number;
-  /** The pricing page (free tier). */
-  upgrade?: string;
-}
-
-/** The 429 of the spec: `retry_after` and `upgrade` are always present. */
-export interface RateLimitErrorResponse extends ErrorResponse {
-  error: 'rate_limit_exceeded';
+/** The extras an error body may carry besides `error` and `message`; `ERRORS` says which code carries which. */
+export interface ErrorExtras {
+  /** The tier maximum. */
+  max_quantity: number;
+  /** The longest request target accepted, in bytes. */
+  max_length: number;
+  /** Whole seconds to wait, equal to the `Retry-After` header. */
   retry_after: number;
+  /** The pricing page. */
   upgrade: string;
 }
+
+/** One row of `ERRORS`. */
+export interface ErrorDefinition {
+  readonly status: number;
+  readonly required?: ReadonlyArray<keyof ErrorExtras>;
+  readonly optional?: ReadonlyArray<keyof ErrorExtras>;
+}
+
+/**
+ * Every error code the API answers with (the server's transport-level refusals and the control endpoints' included): its
+ * status, and the extras its body always carries (`required`) or may carry (`optional`). The error types, the body schemas of
+ * the OpenAPI document and its responses are derived from this table.
+ */
+export const ERRORS = {
+  invalid_quantity: { status: 400, required: ['max_quantity'] },
+  quantity_exceeds_limit: { status: 400, required: ['max_quantity'], optional: ['upgrade'] },
+  invalid_format: { status: 400 },
+  invalid_seed: { status: 400 },
+  invalid_pass: { status: 401 },
+  lifetime_pass_required: { status: 403, required: ['upgrade'] },
+  not_found: { status: 404 },
+  method_not_allowed: { status: 405 },
+  rate_limit_exceeded: { status: 429, required: ['retry_after', 'upgrade'] },
+  quota_store_unavailable: { status: 503, required: ['retry_after'] },
+  internal_error: { status: 500 },
+  bad_request: { status: 400 },
+  request_timeout: { status: 408 },
+  uri_too_long: { status: 414, required: ['max_length'] },
+  expectation_failed: { status: 417 },
+  request_header_fields_too_large: { status: 431 },
+  invalid_control_request: { status: 400 },
+  invalid_control_token: { status: 401 },
+  control_forbidden: { status: 403 },
+  control_unavailable: { status: 409 },
+  unsupported_media_type: { status: 415 },
+} as const;
+
+/** One of the codes of `ERRORS`. */
+export type ErrorCode = keyof typeof ERRORS;
+
+type ExtrasIn<Row, Key extends 'required' | 'optional'> = Row extends { readonly [K in Key]: ReadonlyArray<infer Name> } ? Name : never;
+
+/** The body of one error code: `error`, `message`, and the extras `ERRORS` gives that code. */
+export type ErrorResponseOf<Code extends ErrorCode> = { error: Code; message: string } & Pick<
+  ErrorExtras,
+  ExtrasIn<(typeof ERRORS)[Code], 'required'>
+> &
+  Partial<Pick<ErrorExtras, ExtrasIn<(typeof ERRORS)[Code], 'optional'>>>;
+
+/**
+ * Every error body, as a union on `error`: checking the code narrows the body to that code's extras.
+ * @example if (body.error === 'rate_limit_exceeded') wait(body.retry_after);
+ */
+export type ErrorResponse = { [Code in ErrorCode]: ErrorResponseOf<Code> }[ErrorCode];
+
+/** The 429 of the spec: `retry_after` and `upgrade` are always present. */
+export type RateLimitErrorResponse = ErrorResponseOf<'rate_limit_exceeded'>;
 
 /** The body of `/healthz`. */
 export interface HealthResponse {

@@ -41,14 +41,40 @@ describe('createNextHandlers', () => {
     expect(await remaining(await siret.GET(from('192.0.2.50')))).toBe(1);
   });
 
-  it('points the upgrade link of a 429 at the pricing page it serves itself, under the API prefix', async () => {
+  it('points the upgrade link of a 429 at the pricing page on the generate path, which a route file for that path alone gets', async () => {
     const siret = createNextHandlers({ limits: { perMinute: 1 } });
     await siret.GET(from('192.0.2.9'));
     const { upgrade } = (await (await siret.GET(from('192.0.2.9'))).json()) as { upgrade: string };
-    expect(upgrade).toBe('http://localhost:3000/api/v1/pricing');
-    const page = await siret.GET(new Request(upgrade, { headers: { accept: 'text/html' } }));
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<h1>Tiers of this mock</h1>');
+    expect(upgrade).toBe('http://localhost:3000/api/v1/generate?pricing');
+    // `?pricing=` is how Next.js hands the link's query to the route.
+    for (const link of [upgrade, `${upgrade}=`, 'http://localhost:3000/api/v1/pricing']) {
+      const page = await siret.GET(new Request(link, { headers: { accept: 'text/html' } }));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<h1>Tiers of this mock</h1>');
+    }
+    const head = await siret.HEAD(new Request(upgrade, { method: 'HEAD' }));
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'application/json', '']);
+  });
+
+  it('answers the OpenAPI document on the generate path with ?openapi, and never counts either page', async () => {
+    const siret = createNextHandlers({ limits: { perMinute: 1 } });
+    const document = await siret.GET(
+      new Request('http://localhost:3000/api/v1/generate?openapi', { headers: { 'x-forwarded-for': '192.0.2.10' } }),
+    );
+    expect(((await document.json()) as { openapi: string }).openapi).toBe('3.1.0');
+    await siret.GET(new Request('http://localhost:3000/api/v1/generate?pricing', { headers: { 'x-forwarded-for': '192.0.2.10' } }));
+    expect(await remaining(await siret.GET(from('192.0.2.10')))).toBe(0);
+    // Any other query is the generate path's own: ?pricing=1 is an ignored parameter.
+    expect(
+      (await siret.GET(new Request('http://localhost:3000/api/v1/generate?pricing=1', { headers: { 'x-forwarded-for': '192.0.2.10' } })))
+        .status,
+    ).toBe(429);
+  });
+
+  it('keeps a configured upgrade link', async () => {
+    const siret = createNextHandlers({ limits: { perMinute: 1 }, upgradeUrl: 'https://example.test/plans' });
+    await siret.GET(from('192.0.2.11'));
+    expect(((await (await siret.GET(from('192.0.2.11'))).json()) as { upgrade: string }).upgrade).toBe('https://example.test/plans');
   });
 
   it('answers paths it does not serve with a JSON 404 that names only the paths under the API prefix', async () => {

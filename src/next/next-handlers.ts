@@ -1,4 +1,5 @@
-import { createApp, type App, type AppOptions } from '../http/index.js';
+import { createApp, GENERATE_PATH, OPENAPI_PATH, type App, type AppOptions } from '../http/index.js';
+import { MOUNTED_PRICING_PATH } from '../http/pricing-page.js';
 import { clientAddressOf } from '../node/client-address.js';
 
 /**
@@ -36,16 +37,33 @@ const callerAddress = (request: Request): string | undefined => {
   return address === 'unknown' ? undefined : address;
 };
 
+// A route file for one path (app/api/v1/generate/route.ts) is given that path alone, so the pricing page and the OpenAPI
+// document are answered on it too, by query; the default upgrade link is the first, which answers in either layout.
+const PAGES: ReadonlyMap<string, string> = new Map([
+  ['pricing', MOUNTED_PRICING_PATH],
+  ['openapi', OPENAPI_PATH],
+]);
+
+/** The request for the page a GET of `/api/v1/generate?pricing` or `?openapi` asks for; any other request as it is. */
+function pageRequest(request: Request): Request {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return request;
+  const url = new URL(request.url);
+  // That query alone; Next.js hands `?pricing` to the route as `?pricing=`.
+  const page = url.pathname === GENERATE_PATH ? PAGES.get(url.search.slice(1).replace(/=$/, '')) : undefined;
+  return page === undefined ? request : new Request(new URL(page, url), { method: request.method, headers: request.headers });
+}
+
 /**
- * The siret-mock service as the route handlers of a Next.js App Router catch-all, `app/api/v1/[...path]/route.ts`: every
- * method is exported, so a `POST` gets the service's JSON 405 rather than Next's empty one, and each client is counted by
- * its address. Runs on the Node.js runtime (the default).
+ * The siret-mock service as the route handlers of a Next.js App Router route: the catch-all `app/api/v1/[...path]/route.ts`,
+ * or `app/api/v1/generate/route.ts` alone, which also answers `?pricing` (the `upgrade` link) and `?openapi`. Every method
+ * is exported, so a `POST` gets the service's JSON 405 rather than Next's empty one, and each client is counted by its
+ * address. Runs on the Node.js runtime (the default).
  * @example export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = createNextHandlers();
  */
 export function createNextHandlers(options?: NextHandlersOptions): NextHandlers {
   // Mounted: the catch-all answers the API's paths and the pricing page under /api/v1/, and names only those in its 404s.
-  const app = createApp({ ...options, mounted: true });
-  const handle: NextRouteHandler = (request) => app.fetch(request, { clientAddress: callerAddress(request) });
+  const app = createApp({ upgradeUrl: `${GENERATE_PATH}?pricing`, ...options, mounted: true });
+  const handle: NextRouteHandler = (request) => app.fetch(pageRequest(request), { clientAddress: callerAddress(request) });
   return {
     GET: handle,
     HEAD: handle,

@@ -9,10 +9,10 @@ import type { QuotaStore } from '../core/quota-store.js';
 import type { App, AppOptions } from '../http/app-options.js';
 import { createServiceRoutes } from '../http/create-app.js';
 import { ALLOWED_METHODS, type HeaderList } from '../http/response-headers.js';
-import { createResponses, errorParts, type ErrorExtras, type ErrorParts } from '../http/responses.js';
+import { createResponses, errorParts, type ErrorParts } from '../http/responses.js';
 import { PRICING_PATH } from '../http/pricing-page.js';
 import { API_PREFIX, ROUTES } from '../http/routes.js';
-import type { ErrorCode } from '../http/wire-types.js';
+import type { ErrorCode, ErrorExtras } from '../http/wire-types.js';
 import { logExchange, type AccessLogEntry } from './access-log.js';
 import { clientAddressOf } from './client-address.js';
 import { createAnswerQueue, limitConnectionsPerClient, limitPipelinedReads } from './connection-limits.js';
@@ -215,7 +215,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
 }
 
 /** Answers one request with the service's JSON error and `Connection: close`. */
-function refuse(res: ServerResponse, status: number, code: ErrorCode, message: string, extras?: ErrorExtras): Promise<void> {
+function refuse(res: ServerResponse, status: number, code: ErrorCode, message: string, extras?: Partial<ErrorExtras>): Promise<void> {
   res.shouldKeepAlive = false;
   return sendNodeResponse(res, fastResponses.error(status, code, message, extras));
 }

@@ -10,7 +10,6 @@ import {
   scenarios,
   type ErrorResponse,
   type HandlersOptions,
-  type RateLimitErrorResponse,
   type RecordsCollection,
   type RouteLike,
   type SiretMockHandlers,
@@ -37,10 +36,11 @@ export async function firstSirets(): Promise<string[]> {
   const body = (await response.json()) as GenerateResponse;
   const same: MswGenerateResponse = body;
   if (!response.ok) {
-    const error = (await response.clone().json()) as ErrorResponse | RateLimitErrorResponse;
+    const error = (await response.clone().json()) as ErrorResponse;
     const code: ErrorCode = error.error;
     const again: MswErrorCode = code;
-    const wait = 'retry_after' in error ? error.retry_after : 0;
+    // The union narrows on the code: the 429's retry_after is a number, no `in` check needed.
+    const wait: number = error.error === 'rate_limit_exceeded' ? error.retry_after : 0;
     throw new Error(`${again} ${wait}`);
   }
   if (same.meta.rate_limit_remaining_minute < -1) throw new Error('impossible');

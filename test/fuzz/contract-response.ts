@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ERROR_CODES, type ErrorResponse, type GenerateResponse } from '../../src/http/index.js';
+import { ERRORS, type ErrorResponse, type GenerateResponse } from '../../src/http/index.js';
 import { wireSchemaErrors } from '../support/wire-schema.js';
 import type { FuzzRequest } from './request-arbitraries.js';
 
@@ -61,11 +61,11 @@ export async function expectContractResponse(
         expect(body, where).toMatchObject({ message: expect.any(String) });
         return status;
       }
-      expect(wireSchemaErrors(status === 429 ? 'RateLimitError' : 'Error', body), where).toEqual([]);
+      expect(wireSchemaErrors('Error', body), where).toEqual([]);
       const error = body as ErrorResponse;
-      expect(ERROR_CODES, where).toContain(error.error);
+      expect(ERRORS[error.error].status, where).toBe(status);
       expect(CODES_BY_STATUS[status], where).toContain(error.error);
-      if (error.retry_after !== undefined) expect(String(error.retry_after), where).toBe(response.headers.get('retry-after'));
+      if ('retry_after' in error) expect(String(error.retry_after), where).toBe(response.headers.get('retry-after'));
     }
   } else if (status === 200 && method !== 'HEAD') {
     const type = response.headers.get('content-type') ?? '';

@@ -1,5 +1,6 @@
-// `next start` on the app built by `npm test` (`next build` first), answered over real HTTP: the route handler of
-// app/api/v1/[...path]/route.ts and the server component of app/page.tsx, with siret-mock from the tarball.
+// `next start` on the two apps built by `npm test` (`next build` and `next build one-route` first), answered over real HTTP,
+// with siret-mock from the tarball: this app, the catch-all app/api/v1/[...path]/route.ts and the server component of
+// app/page.tsx; and one-route/, the layout a user tries first, with app/api/v1/generate/route.ts alone.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -14,33 +15,64 @@ const freePort = () =>
     });
   });
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-/** @type {import('node:child_process').ChildProcess} */
-let next;
+/** @type {import('node:child_process').ChildProcess[]} */
+const servers = [];
 
-before(async () => {
-  next = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+/**
+ * Starts `next start` on the app in `dir` and resolves its origin once it says it is ready (it listens by then).
+ * @param {string} dir
+ * @returns {Promise<string>}
+ */
+async function startNext(dir) {
+  const port = await freePort();
+  const next = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', dir, '--port', String(port), '--hostname', '127.0.0.1'],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } },
+  );
+  servers.push(next);
+  let said = '';
+  return new Promise((resolve, reject) => {
+    next.once('exit', (code) => reject(new Error(`next start ${dir} exited with ${code}`)));
+    next.stdout?.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      said += chunk;
+      if (said.includes('Ready in')) resolve(`http://127.0.0.1:${port}`);
+    });
   });
-  for (let waited = 0; ; waited += 200) {
-    if (
-      await fetch(`${origin}/api/v1/openapi.json`).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    if (waited > 30_000 || next.exitCode !== null) throw new Error('next start did not answer within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-});
-after(() => next?.kill());
+}
 
-/** A request from one client, as a proxy in front of `next start` would name it. */
-const from = (address, path = '/api/v1/generate?quantity=2', init = {}) =>
-  fetch(`${origin}${path}`, { ...init, headers: { 'x-forwarded-for': address, ...init.headers } });
+let origin = '';
+let oneRoute = '';
+before(async () => {
+  [origin, oneRoute] = await Promise.all([startNext('.'), startNext('one-route')]);
+});
+after(() => {
+  for (const next of servers) next.kill();
+});
+
+/** A request from one client, as a proxy in front of `next start` would name it, to this app or to `app`. */
+const from = (address, path = '/api/v1/generate?quantity=2', init = {}, app = origin) =>
+  fetch(`${app}${path}`, { ...init, headers: { 'x-forwarded-for': address, ...init.headers } });
+
+/**
+ * Spends a client's minute on `app` and returns the 429's body, after checking that its `upgrade` link answers 200 with
+ * the pricing page: the link's path is the app's own, its host the one Next.js gives the route's request.url (its own host
+ * name, localhost unless configured), not the client's Host.
+ * @param {string} app
+ * @param {string} address
+ */
+async function expectUpgradeLinkServed(app, address) {
+  for (let call = 1; call <= 10; call++) assert.equal((await from(address, undefined, {}, app)).status, 200);
+  const limited = await from(address, undefined, {}, app);
+  assert.equal(limited.status, 429);
+  const error = await limited.json();
+  const upgrade = new URL(error.upgrade);
+  const pricing = await fetch(`${app}${upgrade.pathname}${upgrade.search}`, { headers: { accept: 'text/html' } });
+  assert.equal(pricing.status, 200, `${error.upgrade} answers ${pricing.status}`);
+  assert.match(await pricing.text(), /<h1>Tiers of this mock<\/h1>/);
+  return { limited, error };
+}
 
 test('the route handler answers GET with records and the free-tier headers', async () => {
   const response = await from('203.0.113.10');
@@ -52,21 +84,32 @@ test('the route handler answers GET with records and the free-tier headers', asy
   assert.equal(body.meta.rate_limit_remaining_minute, 9);
 });
 
-test('each client address has its own quota: the 11th call of one is a 429, another is still served', async () => {
-  for (let call = 1; call <= 10; call++) assert.equal((await from('203.0.113.20')).status, 200);
-  const limited = await from('203.0.113.20');
-  assert.equal(limited.status, 429);
-  const error = await limited.json();
+test('each client address has its own quota: the 11th call of one is a 429 whose upgrade link answers, another is still served', async () => {
+  const { limited, error } = await expectUpgradeLinkServed(origin, '203.0.113.20');
   assert.equal(error.message, 'Too many requests. Limit: 10 per minute.');
   assert.equal(limited.headers.get('retry-after'), String(error.retry_after));
   assert.equal((await from('203.0.113.21')).status, 200);
-  // The upgrade link points at a page the route serves, not at a /pricing the app does not have. Its host is the one
-  // Next.js gives the route's request.url (its own host name, localhost unless configured), not the client's Host.
-  const upgrade = new URL(error.upgrade);
-  assert.equal(upgrade.pathname, '/api/v1/pricing');
-  const pricing = await fetch(`${origin}${upgrade.pathname}`, { headers: { accept: 'text/html' } });
-  assert.equal(pricing.status, 200);
-  assert.match(await pricing.text(), /<h1>Tiers of this mock<\/h1>/);
+});
+
+test('the catch-all serves the OpenAPI document at /api/v1/openapi.json', async () => {
+  const response = await fetch(`${origin}/api/v1/openapi.json`);
+  assert.equal(response.status, 200);
+  assert.equal((await response.json()).openapi, '3.1.0');
+});
+
+test('one route file, app/api/v1/generate/route.ts: records, and a 429 whose upgrade link that route answers', async () => {
+  const response = await from('203.0.113.40', undefined, {}, oneRoute);
+  assert.equal(response.status, 200);
+  assert.equal((await response.json()).meta.rate_limit_remaining_minute, 9);
+  await expectUpgradeLinkServed(oneRoute, '203.0.113.41');
+});
+
+test("one route file: the OpenAPI document is on the route's own path, with ?openapi; /api/v1/openapi.json is not routed to it", async () => {
+  const response = await fetch(`${oneRoute}/api/v1/generate?openapi`);
+  assert.equal(response.status, 200);
+  assert.equal((await response.json()).openapi, '3.1.0');
+  // Next.js routes only the route file's own path to it: the document's usual path is the app's 404.
+  assert.equal((await fetch(`${oneRoute}/api/v1/openapi.json`)).status, 404);
 });
 
 test('a client with no X-Forwarded-For is counted by the address next start sees, its socket address', async () => {
