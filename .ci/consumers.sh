@@ -13,7 +13,7 @@ repo=$(pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/siret-mock-consumers.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 [ -f dist/mocks/index.cjs ] || npm run build >/dev/null
-# dist/ is fresh (built by `npm install`'s prepare, or just above); --ignore-scripts skips the build `prepare` runs on pack.
+# dist/ is fresh (built by `npm install`, or just above); --ignore-scripts skips the build `prepack` runs.
 tarball="$tmp/$(npm pack --silent --ignore-scripts --pack-destination "$tmp" | tail -n 1)"
 echo "packed $(basename "$tarball"): $(tar -tzf "$tarball" | wc -l) files"
 

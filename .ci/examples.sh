@@ -17,7 +17,7 @@ fi
 [ ${#names[@]} -gt 0 ] || { echo "examples.sh: no example with a package.json under examples/" >&2; exit 1; }
 
 [ -f dist/mocks/index.js ] || npm run build >/dev/null
-# dist/ is fresh (built by `npm install`, or just above): --ignore-scripts skips the build `prepare` runs on pack.
+# dist/ is fresh (built by `npm install`, or just above): --ignore-scripts skips the build `prepack` runs.
 packed=$(npm pack --silent --ignore-scripts --pack-destination "$tmp" | tail -n 1)
 mv "$tmp/$packed" "$tmp/siret-mock.tgz"
 echo "packed $packed as siret-mock.tgz: $(tar -tzf "$tmp/siret-mock.tgz" | wc -l) files"

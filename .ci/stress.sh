@@ -10,6 +10,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v redis-server >/dev/null || { echo "stress.sh: redis-server not found (apt-get install -y redis-server)" >&2; exit 1; }
 command -v zzuf >/dev/null || { echo "stress.sh: zzuf not found (apt-get install -y zzuf)" >&2; exit 1; }
-# The CLI memory figure is about the shipped build; `npm install`'s prepare script normally built it already.
+# The CLI memory figure is about the shipped build; `npm install` normally built it already.
 [ -f dist/src/node/cli.js ] && [ -d dist/demo/assets ] || npm run build
 timeout 600 npx vitest run --config test/stress/vitest.config.ts

@@ -80,7 +80,9 @@ describe('siret-mock generate --fields and --profile', () => {
   it('refuses unknown fields and profiles with exit code 2 and a message naming the allowed values', () => {
     const field = runCli(['generate', '-n', '1', '--fields', 'vat_number,siret']);
     expect(field.status).toBe(2);
-    expect(field.stderr).toMatch(/unknown field "siret".*vat_number, legal_form, naf_code, naf_label, created_on/);
+    expect(field.stderr).toMatch(
+      /--fields must be a comma-separated list of vat_number, legal_form, naf_code, naf_label, created_on.*, got "vat_number,siret"/,
+    );
     const profile = runCli(['generate', '-n', '1', '--profile', 'edgy']);
     expect(profile.status).toBe(2);
     expect(profile.stderr).toMatch(/--profile must be one of default, edge-cases, negative/);

@@ -65,9 +65,10 @@ describe('siret-mock generate', () => {
     [['generate', '-n', '-5'], /--count must be a whole number from 1 to 69999999, got "-5"/],
     [['generate', '--count', '5', '--seed', '4294967296'], /--seed must be a whole number from 0 to 4294967295/],
     [['generate', '--count', '5', '--format', 'xml'], /--format must be one of ndjson, json, csv/],
-    [['generate', '--count', '5', '--excel'], /--excel only applies to --format csv/],
-    [['generate', '--count', '5', '--bogus'], /Unknown option '--bogus'/],
-    [['frobnicate'], /unknown command "frobnicate"/],
+    [['generate', '--count', '5', '--excel'], /--excel needs --format csv/],
+    [['generate', '--count', '5', '--bogus'], /unknown flag --bogus; see siret-mock generate --help/],
+    [['generate', '--quantity', '5'], /unknown flag --quantity; did you mean --count\?/],
+    [['frobnicate'], /unknown command "frobnicate"; use generate, identifiers or serve/],
   ])('rejects %j with a one-line error and exit code 2', (args, message) => {
     const run = runCli(args);
     expect(run.status).toBe(2);

@@ -286,6 +286,21 @@ describe.each(LINKED)('links of %s', (file) => {
   });
 });
 
+// podman builds the image too, in the Docker image format .ci/container.sh builds (an OCI image drops the HEALTHCHECK): each
+// shell block that builds the image or starts compose.yaml with Docker shows podman's form beside it.
+describe('container commands', () => {
+  it("show podman's form beside Docker's: the Docker image format, and podman-compose for compose.yaml", () => {
+    const wrong = BLOCKS.filter((block) => SHELL.includes(block.lang)).filter(
+      ({ code }) =>
+        (/^docker build /m.test(code) && !/^podman build --format docker /m.test(code)) ||
+        (/^docker compose up --build/m.test(code) && !code.includes('BUILDAH_FORMAT=docker podman-compose up --build')) ||
+        /podman build (?!--format docker)/.test(code),
+    );
+    expect(wrong.map(where)).toEqual([]);
+    expect(read('.ci/container.sh')).toMatch(/podman build --format docker /);
+  });
+});
+
 describe('the README', () => {
   const readme = read('README.md');
 

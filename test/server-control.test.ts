@@ -190,9 +190,9 @@ describe('the rate-limit testing flags', () => {
   });
 
   it.each([
-    [['--usage', 'minute:7'], '--usage must look like minute=7,day=93, got "minute:7"'],
-    [['--rate-limit-headers', 'github'], '--rate-limit-headers must be draft or x-ratelimit or both, got "github"'],
-    [['--retry-after', 'ms'], '--retry-after must be seconds or http-date, got "ms"'],
+    [['--usage', 'minute:7'], '--usage must be minute=N, day=N or both (minute=7,day=93), got "minute:7"'],
+    [['--rate-limit-headers', 'github'], '--rate-limit-headers must be one of draft, x-ratelimit, both, got "github"'],
+    [['--retry-after', 'ms'], '--retry-after must be one of seconds, http-date, got "ms"'],
     [['--control-token', 'long-enough-token'], '--control-token needs --control'],
     [['--control', '--control-token', 'short'], '--control-token must be at least 8 visible ASCII characters'],
     [['--delay', '500-100'], '--delay must be milliseconds (250) or a range (100-500), 0 to 600000, got "500-100"'],

@@ -91,7 +91,10 @@ export function parseScenarioSpec(body: unknown): ScenarioSpec | null | { proble
   for (const [key, value] of Object.entries(record)) {
     const check = SPEC_FIELDS[key];
     if (check === undefined) return { problem: `unknown field "${key}"; allowed: ${Object.keys(SPEC_FIELDS).join(', ')}` };
-    if (!check(value)) return { problem: `"${key}" has an invalid value ${JSON.stringify(value)}` };
+    if (!check(value)) {
+      const allowed = key === 'name' ? `; allowed: ${SCENARIO_NAMES.join(', ')}, none` : '';
+      return { problem: `"${key}" has an invalid value ${JSON.stringify(value)}${allowed}` };
+    }
   }
   if (record.name === undefined) return { problem: `"name" is required: ${SCENARIO_NAMES.join(', ')} or none` };
   if (record.name === 'slow' && record.ms === undefined) return { problem: '"slow" needs "ms", the delay in milliseconds' };

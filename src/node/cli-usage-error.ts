@@ -1,43 +1,78 @@
-/** A bad command line: the CLI prints its message on one line and exits with code 2. */
+import { parseArgs } from 'node:util';
+
+/** A bad command line: the CLI prints `siret-mock: <message>` on one line and exits with code 2. */
 export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }
 
-/** Turns `util.parseArgs` errors ("Unknown option '--x'...") into one-line usage errors. */
-export function toUsageError(error: unknown): CliUsageError {
-  const message = error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : String(error);
-  return new CliUsageError(message.replace(/\. To specify a positional argument.*$/, ''));
+/**
+ * The one shape of every usage error: what is wrong, the value given when it is not a secret, then what to do.
+ * `usageError('unknown flag --x', { hint: 'see siret-mock generate --help' })` reads "unknown flag --x; see ...".
+ */
+export function usageError(problem: string, { got, hint }: { got?: string; hint?: string } = {}): CliUsageError {
+  return new CliUsageError(`${problem}${got === undefined ? '' : `, got ${JSON.stringify(got)}`}${hint === undefined ? '' : `; ${hint}`}`);
 }
 
-/** What `joinNegativeValues` needs of a `util.parseArgs` option. */
-interface ValueOption {
-  type: 'string' | 'boolean';
-  short?: string;
+/** `--flag must be <allowed>, got "<value>"`; leave `got` out for a secret. */
+export const mustBe = (flag: string, allowed: string, got?: string): CliUsageError =>
+  usageError(`${flag} must be ${allowed}`, got === undefined ? {} : { got });
+
+/** `a whole number from 1 to 10`, as every range reads. */
+export const wholeNumber = (min: number, max: number): string => `a whole number from ${min} to ${max}`;
+
+/** `one of a, b, c`, as every list of allowed values reads. */
+export const oneOf = (allowed: readonly string[]): string => `one of ${allowed.join(', ')}`;
+
+/** `text` split at commas when every item is one of `allowed`; else `--flag must be a comma-separated list of ...`. */
+export function commaListOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T[] {
+  const items = text.split(',');
+  if (items.every((item) => (allowed as readonly string[]).includes(item))) return items as T[];
+  throw mustBe(flag, `a comma-separated list of ${allowed.join(', ')}`, text);
 }
+
+/** A command's flags as `util.parseArgs` options. */
+type FlagOptions = Readonly<Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>>;
+
+/** What `parseFlags` returns: each flag given, as a string, a string list (`multiple`) or `true`. */
+export type FlagValues<T extends FlagOptions> = {
+  -readonly [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : T[K]['multiple'] extends true ? string[] : string;
+};
 
 /**
- * `util.parseArgs` refuses an option value that starts with `-` (`--seed -1`: "argument is ambiguous"), so a negative
- * number would never reach the range check. Writes such a value into its option (`--seed=-1`), so it gets the same
- * message as any other bad value. Arguments after `--` are left alone.
+ * Reads a command's flags with `util.parseArgs` in its lenient mode, then words what is wrong the way every usage error
+ * reads: an unknown flag (with the flag meant when `meant` names it: `{ quantity: 'count' }`), a flag without its value,
+ * a value given to a switch, a stray argument. A value may start with "-" when it is a number (`--seed -1`), so it gets
+ * the range message of any other bad value.
  */
-export function joinNegativeValues(argv: readonly string[], options: Readonly<Record<string, ValueOption>>): string[] {
-  const longName = (arg: string): string | undefined => {
-    if (arg.startsWith('--')) return arg.slice(2);
-    if (/^-[^-]$/.test(arg)) return Object.keys(options).find((name) => options[name]?.short === arg[1]);
-    return undefined;
-  };
-  const joined: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') return [...joined, ...argv.slice(i)];
-    const name = longName(arg);
-    const next = argv[i + 1];
-    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-[0-9.]/.test(next)) {
-      joined.push(`--${name}=${next}`);
-      i++;
+export function parseFlags<const T extends FlagOptions>(
+  command: string,
+  argv: readonly string[],
+  options: T,
+  meant: Readonly<Record<string, keyof T & string>> = {},
+): FlagValues<T> {
+  const help = `see siret-mock ${command} --help`;
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const values: Record<string, string | string[] | boolean> = {};
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') throw usageError(`unexpected argument ${JSON.stringify(token.value)}`, { hint: help });
+    const option = options[token.name];
+    if (option === undefined) {
+      const flag = meant[token.name];
+      throw usageError(`unknown flag ${token.rawName}`, { hint: flag === undefined ? help : `did you mean --${flag}?` });
+    }
+    const flag = `--${token.name}`;
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) throw usageError(`${flag} takes no value`, { got: token.value });
+      values[token.name] = true;
+    } else if (token.value === undefined || (!token.inlineValue && /^-[^0-9.]/.test(token.value))) {
+      // `--output --seed 3`: the next flag is not a value; numbers such as -1 are, for the range message.
+      throw usageError(`${flag} needs a value`, { hint: help });
+    } else if (option.multiple) {
+      values[token.name] = [...((values[token.name] as string[] | undefined) ?? []), token.value];
     } else {
-      joined.push(arg);
+      values[token.name] = token.value;
     }
   }
-  return joined;
+  return values as FlagValues<T>;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
 import { EXTRA_FIELDS, PROFILES } from '../core/record-options.js';
-import { CliUsageError } from './cli-usage-error.js';
+import { CliUsageError, usageError } from './cli-usage-error.js';
 
 const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
@@ -9,6 +9,8 @@ const USAGE = `Usage:
   siret-mock identifiers --count N [--seed S]   (NDJSON {kind,identifier,value,valid,plausible}; identifiers --help for kinds)
   siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)
   siret-mock --version`;
+
+const COMMANDS = 'use generate, identifiers or serve';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,9 +33,9 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write((await import('../http/package-version.js')).PACKAGE_VERSION + '\n');
       return 0;
     case undefined:
-      throw new CliUsageError('missing command: expected "generate", "identifiers" or "serve" (see --help)');
+      throw usageError('missing command', { hint: COMMANDS });
     default:
-      throw new CliUsageError(`unknown command "${command}": expected "generate", "identifiers" or "serve" (see --help)`);
+      throw usageError(`unknown command ${JSON.stringify(command)}`, { hint: COMMANDS });
   }
 }
 

@@ -2,12 +2,11 @@ import { randomInt } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { createCompanyFixtureStream } from '../core/company-fixtures.js';
 import { EXTRA_FIELDS, parseExtraFields, PROFILES, type ExtraField, type Profile } from '../core/record-options.js';
 import { extraColumnsOf, fixtureCsvHeader, fixtureCsvRow } from '../core/fixture-csv.js';
 import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
-import { CliUsageError, joinNegativeValues, toUsageError } from './cli-usage-error.js';
+import { commaListOf, mustBe, oneOf, parseFlags, usageError, wholeNumber } from './cli-usage-error.js';
 
 const FORMATS = ['ndjson', 'json', 'csv'] as const;
 type Format = (typeof FORMATS)[number];
@@ -39,31 +38,22 @@ const OPTIONS = {
 
 /** Parses `generate` flags; throws `CliUsageError` with a one-line message on anything wrong. */
 export function parseGenerateFlags(argv: string[], drawSeed: () => number): GenerateFlags {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: joinNegativeValues(argv, OPTIONS), strict: true, allowPositionals: false, options: OPTIONS }));
-  } catch (error) {
-    throw toUsageError(error);
-  }
-  if (values.count === undefined) throw new CliUsageError('--count is required (a whole number of records)');
+  // The HTTP API's `quantity` is `--count` here.
+  const values = parseFlags('generate', argv, OPTIONS, { quantity: 'count' });
+  if (values.count === undefined) throw usageError('--count is required', { hint: `give ${wholeNumber(1, MAX_RECORDS_PER_SEED)}` });
   if (!DIGITS.test(values.count) || Number(values.count) < 1 || Number(values.count) > MAX_RECORDS_PER_SEED) {
-    throw new CliUsageError(`--count must be a whole number from 1 to ${MAX_RECORDS_PER_SEED}, got "${values.count}"`);
+    throw mustBe('--count', wholeNumber(1, MAX_RECORDS_PER_SEED), values.count);
   }
   if (values.seed !== undefined && (!DIGITS.test(values.seed) || Number(values.seed) > MAX_SEED)) {
-    throw new CliUsageError(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${values.seed}"`);
+    throw mustBe('--seed', wholeNumber(0, MAX_SEED), values.seed);
   }
   const format = (values.format ?? 'ndjson') as Format;
-  if (!FORMATS.includes(format)) throw new CliUsageError(`--format must be one of ${FORMATS.join(', ')}, got "${values.format}"`);
-  if (values.excel && format !== 'csv') throw new CliUsageError('--excel only applies to --format csv');
-  if (values.output === '') throw new CliUsageError('--output needs a file name');
-  let fields: ExtraField[];
-  try {
-    fields = values.fields === undefined ? [] : parseExtraFields(values.fields.split(','));
-  } catch (error) {
-    throw new CliUsageError(`--fields: ${(error as Error).message}`);
-  }
+  if (!FORMATS.includes(format)) throw mustBe('--format', oneOf(FORMATS), format);
+  if (values.excel && format !== 'csv') throw usageError('--excel needs --format csv');
+  if (values.output === '') throw mustBe('--output', 'a file name', '');
+  const fields = values.fields === undefined ? [] : parseExtraFields(commaListOf('--fields', values.fields, EXTRA_FIELDS));
   const profile = (values.profile ?? 'default') as Profile;
-  if (!PROFILES.includes(profile)) throw new CliUsageError(`--profile must be one of ${PROFILES.join(', ')}, got "${values.profile}"`);
+  if (!PROFILES.includes(profile)) throw mustBe('--profile', oneOf(PROFILES), profile);
   return {
     count: Number(values.count),
     seed: values.seed === undefined ? drawSeed() : Number(values.seed),
@@ -123,7 +113,7 @@ function createProgressBar(total: number): (done: number) => void {
 
 /** `siret-mock generate --help`. */
 export const GENERATE_USAGE: string = `Usage: siret-mock generate --count N [flags]   (records go to stdout, or to --output)
-  -n, --count N                 how many records, 1 to ${MAX_RECORDS_PER_SEED} (required)
+  -n, --count N                 how many records, 1 to ${MAX_RECORDS_PER_SEED} (required; the HTTP API's quantity)
   -s, --seed S                  same seed, same records; 0 to ${MAX_SEED} [random]
   -f, --format ndjson|json|csv  one JSON object per line, a JSON array, or RFC 4180 CSV [ndjson]
       --excel                   with --format csv: UTF-8 BOM and ";" for French Excel

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { createIdentifierFixtureStream, IDENTIFIER_FIXTURE_CYCLE } from '../core/identifier-fixtures.js';
-import { CliUsageError, joinNegativeValues, toUsageError } from './cli-usage-error.js';
+import { mustBe, parseFlags, usageError, wholeNumber } from './cli-usage-error.js';
 
 const MAX_SEED = 0xffffffff;
 const MAX_COUNT = 10_000_000;
@@ -24,19 +23,14 @@ export type IdentifiersFlags = { help: true } | { help: false; count: number; se
 
 /** Parses `identifiers` flags; throws `CliUsageError` with a one-line message on anything wrong. */
 export function parseIdentifiersFlags(argv: string[], drawSeed: () => number): IdentifiersFlags {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: joinNegativeValues(argv, OPTIONS), strict: true, allowPositionals: false, options: OPTIONS }));
-  } catch (error) {
-    throw toUsageError(error);
-  }
+  const values = parseFlags('identifiers', argv, OPTIONS, { quantity: 'count' });
   if (values.help) return { help: true };
-  if (values.count === undefined) throw new CliUsageError('--count is required (a whole number of fixtures)');
+  if (values.count === undefined) throw usageError('--count is required', { hint: `give ${wholeNumber(1, MAX_COUNT)}` });
   if (!DIGITS.test(values.count) || Number(values.count) < 1 || Number(values.count) > MAX_COUNT) {
-    throw new CliUsageError(`--count must be a whole number from 1 to ${MAX_COUNT}, got "${values.count}"`);
+    throw mustBe('--count', wholeNumber(1, MAX_COUNT), values.count);
   }
   if (values.seed !== undefined && (!DIGITS.test(values.seed) || Number(values.seed) > MAX_SEED)) {
-    throw new CliUsageError(`--seed must be a whole number from 0 to ${MAX_SEED}, got "${values.seed}"`);
+    throw mustBe('--seed', wholeNumber(0, MAX_SEED), values.seed);
   }
   return { help: false, count: Number(values.count), seed: values.seed === undefined ? drawSeed() : Number(values.seed) };
 }

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
-import { parseExtraFields, PROFILES } from '../core/record-options.js';
-import { CliUsageError, joinNegativeValues, toUsageError } from './cli-usage-error.js';
+import { EXTRA_FIELDS, parseExtraFields, PROFILES } from '../core/record-options.js';
+import { CliUsageError, commaListOf, mustBe, oneOf, parseFlags, wholeNumber } from './cli-usage-error.js';
 import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './access-log.js';
 import type { SiretServerOptions } from './create-server.js';
@@ -51,12 +50,7 @@ export interface ServeSettings {
 
 /** Reads flags, then their environment twins; throws CliUsageError with a one-line message on any bad value. */
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeSettings {
-  let values: ReturnType<typeof parseArgs<{ options: typeof FLAGS; strict: true; allowPositionals: false }>>['values'];
-  try {
-    ({ values } = parseArgs({ args: joinNegativeValues(argv, FLAGS), options: FLAGS, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw toUsageError(error);
-  }
+  const values = parseFlags('serve', argv, FLAGS);
   const pick = (flag: keyof typeof FLAGS, name: string): string | undefined => {
     const value = values[flag];
     if (typeof value === 'string') return value;
@@ -65,8 +59,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   };
   const port = integerIn(pick('port', 'SIRET_MOCK_PORT'), '--port', 0, 65_535) ?? 3000;
   const host = pick('host', 'SIRET_MOCK_HOST') ?? '127.0.0.1';
-  if (host.trim() === '') throw new CliUsageError('--host must not be empty');
-  const tier = oneOf(pick('tier', 'SIRET_MOCK_TIER'), '--tier', TIER_NAMES) ?? DEFAULT_TIER;
+  if (host.trim() === '') throw mustBe('--host', 'a host name or address', host);
+  const tier = choice(pick('tier', 'SIRET_MOCK_TIER'), '--tier', TIER_NAMES) ?? DEFAULT_TIER;
   const passes =
     values.pass ??
     (env.SIRET_MOCK_PASS ?? '')
@@ -74,21 +68,20 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       .map((token) => token.trim())
       .filter((token) => token !== '');
   for (const pass of passes) {
-    if (!/^[\x21-\x7e]+$/.test(pass)) throw new CliUsageError('--pass must be a non-empty token of visible ASCII characters');
+    if (!/^[\x21-\x7e]+$/.test(pass)) throw mustBe('--pass', 'a non-empty token of visible ASCII characters');
   }
   const redis = pick('redis', 'SIRET_MOCK_REDIS');
   if (redis !== undefined && !/^rediss?:\/\/./.test(redis)) {
-    throw new CliUsageError(`--redis must be a redis:// or rediss:// URL, got "${redactUrlValue(redis)}"`);
+    throw mustBe('--redis', 'a redis:// or rediss:// URL', redactUrlValue(redis));
   }
   const trustProxy = integerIn(pick('trust-proxy', 'SIRET_MOCK_TRUST_PROXY'), '--trust-proxy', 0, 32) ?? 0;
   const source = pick('source', 'SIRET_MOCK_SOURCE');
-  if (source !== undefined && source.trim() === '') throw new CliUsageError('--source must not be empty');
+  if (source !== undefined && source.trim() === '') throw mustBe('--source', 'a name', source);
   const upgradeUrl = pick('upgrade-url', 'SIRET_MOCK_UPGRADE_URL');
-  if (upgradeUrl !== undefined && !isHttpUrl(upgradeUrl))
-    throw new CliUsageError(`--upgrade-url must be an http(s) URL, got "${upgradeUrl}"`);
+  if (upgradeUrl !== undefined && !isHttpUrl(upgradeUrl)) throw mustBe('--upgrade-url', 'an http(s) URL', upgradeUrl);
   const seed = integerIn(pick('seed', 'SIRET_MOCK_SEED'), '--seed', 0, MAX_SEED);
   const quotaStoreFailure =
-    oneOf(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
+    choice(pick('quota-store-failure', 'SIRET_MOCK_QUOTA_STORE_FAILURE'), '--quota-store-failure', ['closed', 'open'] as const) ?? 'closed';
   const maxConnections = integerIn(pick('max-connections', 'SIRET_MOCK_MAX_CONNECTIONS'), '--max-connections', 1, 1_000_000) ?? 1024;
   const maxConnectionsPerClient =
     integerIn(pick('max-connections-per-client', 'SIRET_MOCK_MAX_CONNECTIONS_PER_CLIENT'), '--max-connections-per-client', 1, 1_000_000) ??
@@ -96,13 +89,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const responseTimeout = integerIn(pick('response-timeout', 'SIRET_MOCK_RESPONSE_TIMEOUT'), '--response-timeout', 1, 3600) ?? 10;
   const quiet = values.quiet ?? isTruthy(env.SIRET_MOCK_QUIET);
   const fieldList = pick('fields', 'SIRET_MOCK_FIELDS');
-  let fields;
-  try {
-    fields = fieldList === undefined ? undefined : parseExtraFields(fieldList.split(','));
-  } catch (error) {
-    throw new CliUsageError(`--fields: ${(error as Error).message}`);
-  }
-  const profile = oneOf(pick('profile', 'SIRET_MOCK_PROFILE'), '--profile', PROFILES);
+  const fields = fieldList === undefined ? undefined : parseExtraFields(commaListOf('--fields', fieldList, EXTRA_FIELDS));
+  const profile = choice(pick('profile', 'SIRET_MOCK_PROFILE'), '--profile', PROFILES);
 
   const server: SiretServerOptions = {
     tier,
@@ -200,15 +188,13 @@ function accessLine(entry: AccessLogEntry): string {
 function integerIn(text: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new CliUsageError(`${flag} must be an integer from ${min} to ${max}, got "${text}"`);
-  }
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw mustBe(flag, wholeNumber(min, max), text);
   return value;
 }
 
-function oneOf<T extends string>(text: string | undefined, flag: string, allowed: readonly T[]): T | undefined {
+function choice<T extends string>(text: string | undefined, flag: string, allowed: readonly T[]): T | undefined {
   if (text === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(text)) throw new CliUsageError(`${flag} must be ${allowed.join(' or ')}, got "${text}"`);
+  if (!(allowed as readonly string[]).includes(text)) throw mustBe(flag, oneOf(allowed), text);
   return text as T;
 }
 

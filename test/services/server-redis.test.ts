@@ -159,6 +159,6 @@ describe('the control endpoints on Redis (--control --redis)', () => {
   it('refuses --usage with --redis at start, with a one-line usage error', () => {
     const result = runServeSync(['--redis', redisServer.url, '--usage', 'minute=7']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('--usage needs the memory quota store; it cannot be combined with --redis');
+    expect(result.stderr).toContain('--usage needs the memory quota store; leave out --redis');
   });
 });

@@ -1,5 +1,5 @@
 // Vitest global setup of `npm test`: a few suites test what the build made (the server's demo files, the import graph of
-// the built package). `npm install` builds dist/ (the `prepare` script); this builds it again only when it is missing or
+// the built package). `npm install` builds dist/ (npm's `dependencies` script); this builds it again only when it is missing or
 // older than a source file, so `npm test` never asks for a hand build and never tests a stale one.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
