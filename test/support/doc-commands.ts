@@ -60,7 +60,8 @@ async function curl(app: App, args: string[]): Promise<string> {
   const headers = new Headers();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === '-s' || arg === '-sS') continue;
+    if (arg === '-s' || arg === '-sS' || arg === '--retry-connrefused') continue;
+    else if (arg === '--retry') i++;
     else if (arg === '-i' || arg === '-si') headersOut = true;
     else if (arg === '-I' || arg === '-sI') [method, headersOut] = ['HEAD', true];
     else if (arg === '-X') method = args[++i] as string;
@@ -69,7 +70,7 @@ async function curl(app: App, args: string[]): Promise<string> {
       headers.append(name, value.join(':').trim());
     } else if (arg === '-d') [body, method] = [args[++i], method === 'GET' ? 'POST' : method];
     else if (!arg.startsWith('-') && url === undefined) url = /^https?:\/\//.test(arg) ? arg : `http://${arg}`;
-    else throw new Error(`curl ${arg}: the docs check runs -s, -i, -I, -X, -H and -d`);
+    else throw new Error(`curl ${arg}: the docs check runs -s, -i, -I, -X, -H, -d and --retry`);
   }
   if (url === undefined) throw new Error('curl without a URL');
   const response = await app.fetch(new Request(url, { method, headers, body }), { clientAddress: '127.0.0.1' });
@@ -84,8 +85,9 @@ async function curl(app: App, args: string[]): Promise<string> {
 
 /**
  * The output of a shell block: `siret-mock serve [flags] &` sets up the app the block's `curl` commands reach (default
- * flags without it); `siret-mock generate`, `siret-mock identifiers` and `curl` print. `npx`, `npm run -s generate --` and
- * `npm start --` are read as the CLI. Throws on any other command.
+ * flags without it) and `kill $!` stops it; `siret-mock generate`, `siret-mock identifiers` and `curl` print. `npx`,
+ * `node_modules/.bin/siret-mock`, `npm run -s generate --` and `npm start --` are read as the CLI. Throws on any other
+ * command.
  */
 export async function runShellBlock(script: string): Promise<string> {
   const clock = { now: (): number => DOCS_NOW };
@@ -96,6 +98,7 @@ export async function runShellBlock(script: string): Promise<string> {
     if (argv.at(-1) === '&') argv = argv.slice(0, -1);
     if (argv.length === 0) continue;
     if (argv[0] === 'npx') argv = argv.slice(1);
+    if (argv[0] === 'node_modules/.bin/siret-mock') argv[0] = 'siret-mock';
     if (argv[0] === 'npm' && argv[1] === 'start' && argv[2] === '--') argv = ['siret-mock', 'serve', ...argv.slice(3)];
     if (argv[0] === 'npm' && argv.slice(1, 4).join(' ') === 'run -s generate' && argv[4] === '--')
       argv = ['siret-mock', 'generate', ...argv.slice(5)];
@@ -104,6 +107,7 @@ export async function runShellBlock(script: string): Promise<string> {
     else if (command === 'siret-mock' && sub === 'generate') output += await generate(args);
     else if (command === 'siret-mock' && sub === 'identifiers') output += identifiers(args);
     else if (command === 'curl') output += await curl((app ??= createApp({ clock })), argv.slice(1));
+    else if (command === 'kill' && sub === '$!') app = undefined;
     else throw new Error(`the docs check cannot run "${line.trim()}" (it runs siret-mock serve, generate, identifiers and curl)`);
   }
   return output;
