@@ -49,8 +49,9 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
    */
   reset(): void;
   /**
-   * Sets the requests already counted in the current windows, from now: `setUsage({ minute: 7 })` leaves 3 this minute.
-   * An omitted count keeps its value; the day counts at least the minute. @example siret.setUsage({ minute: 7, day: 93 })
+   * Sets the requests already counted in the current windows, from now: after `setUsage({ minute: 6 })` the next answer
+   * reports 3 left this minute. An omitted count keeps its value; the day counts at least the minute.
+   * @example siret.setUsage({ minute: 6, day: 93 })
    */
   setUsage(usage: Partial<QuotaUsage>): void;
   /** `setUsage` at the limit: `exhaust('minute')` until the minute window ends, `exhaust('day')` until 00:00 UTC. */

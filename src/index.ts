@@ -1,6 +1,6 @@
 // Browser-safe entry point: the generator core, validators and formatters.
 export { isLuhnValid, luhnCheckDigit } from './core/luhn.js';
-export { compactNumber, formatSiren, isValidSiren, LA_POSTE_SIREN } from './core/siren.js';
+export { formatSiren, IDENTIFIER_SEPARATORS, isValidSiren, LA_POSTE_SIREN, stripSeparators } from './core/siren.js';
 export { formatSiret, isValidSiret } from './core/siret.js';
 export type { Clock } from './core/clock.js';
 export { createRandom, type RandomSource, type SeededRandom } from './core/random.js';
@@ -10,8 +10,6 @@ export {
   createIdentifierFixtureStream,
   generateIdentifierFixtures,
   IDENTIFIER_FIXTURE_CYCLE,
-  IDENTIFIER_SEPARATORS,
-  stripSeparators,
   type IdentifierFixture,
   type IdentifierFixtureKind,
   type IdentifierFixtureOptions,

@@ -29,8 +29,8 @@ export interface IdentifierFixture {
   identifier: 'siret' | 'siren';
   value: string;
   /**
-   * Whether the number is valid once separators (spaces, no-break spaces, dots, dashes) are removed: Luhn on the SIREN and
-   * on the SIRET, La Poste's SIRETs by their digit sum. Most `luhn-valid-implausible` values are valid by these rules.
+   * What `isValidSiret` / `isValidSiren` answer for `value`: separators (`IDENTIFIER_SEPARATORS`) ignored, Luhn on the SIREN
+   * and on the SIRET, La Poste's SIRETs by their digit sum. Most `luhn-valid-implausible` values are valid by these rules.
    */
   valid: boolean;
   /**
@@ -41,14 +41,6 @@ export interface IdentifierFixture {
 }
 
 type Identifier = IdentifierFixture['identifier'];
-
-/** The separators people type between digit groups, removed before checking: space, U+00A0, U+202F, dot, dash. */
-export const IDENTIFIER_SEPARATORS: RegExp = /[ \u00a0\u202f.-]/g;
-
-/** Removes the separators of `IDENTIFIER_SEPARATORS`. @example stripSeparators('732.829.320') // '732829320' */
-export function stripSeparators(value: string): string {
-  return value.replace(IDENTIFIER_SEPARATORS, '');
-}
 
 const LA_POSTE_HEAD_OFFICE = '35600000000048';
 const isValid = (identifier: Identifier, digits: string): boolean => (identifier === 'siret' ? isValidSiret(digits) : isValidSiren(digits));
@@ -73,7 +65,7 @@ const validNumber = (random: RandomSource, identifier: Identifier): string =>
 function until(random: RandomSource, identifier: Identifier, wanted: boolean, draw: (random: RandomSource) => string): string {
   for (;;) {
     const value = draw(random);
-    if (isValid(identifier, stripSeparators(value)) === wanted) return value;
+    if (isValid(identifier, value) === wanted) return value;
   }
 }
 

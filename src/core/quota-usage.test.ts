@@ -71,7 +71,7 @@ describe('memory store usage', () => {
   it('gives callers not seen yet the usage at their first request, whenever it comes', () => {
     const store = createMemoryQuotaStore();
     store.setUsage({ minute: 7 });
-    // An hour later (a story opened long after its handlers were made): still 3 left, the window opening now.
+    // An hour later (a story opened long after its handlers were made): still 7 counted, the window opening now.
     expect(store.consume('a', limits, T0 + 3_600_000)).toMatchObject({ remainingMinute: 2, remainingDay: 92, resetMinute: 60 });
     expect(store.consume('b', limits, T0)).toMatchObject({ remainingMinute: 2 });
   });

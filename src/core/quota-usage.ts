@@ -48,7 +48,7 @@ export function exhaustedUsage(window: QuotaWindow, limits: QuotaLimits): Partia
  * current value, and the day never counts fewer requests than the minute (nor the minute more than the day). A minute
  * count above 0 keeps the open window (its reset time unchanged) or opens one at `now`; a count of 0 leaves no window
  * open, so the next counted request opens it, as for a new caller.
- * @example withUsage(undefined, { minute: 7 }, now) // 7 counted this minute and today: 3 left this minute
+ * @example withUsage(undefined, { minute: 6 }, now) // 6 counted this minute and today: the next request leaves 3
  */
 export function withUsage(state: QuotaState | undefined, usage: Partial<QuotaUsage>, now: number): QuotaState {
   const today = Math.floor(now / DAY_MS);

@@ -3,17 +3,23 @@ import { isLuhnValid } from './luhn.js';
 /** The SIREN of La Poste, whose establishments use a different check (see `isValidSiret`). */
 export const LA_POSTE_SIREN = '356000000';
 
-/** Removes the spaces people and this API put between digit groups. */
-export function compactNumber(value: string): string {
-  return value.replace(/[ \u00a0]/g, '');
+/**
+ * The separators people type or paste between digit groups, which every function here that reads a SIREN or SIRET ignores:
+ * space, U+00A0 (no-break space), U+202F (narrow no-break space, the French thousands separator), dot and dash.
+ */
+export const IDENTIFIER_SEPARATORS: RegExp = /[ \u00a0\u202f.-]/g;
+
+/** Removes the separators of `IDENTIFIER_SEPARATORS`. @example stripSeparators('732.829.320') // '732829320' */
+export function stripSeparators(value: string): string {
+  return value.replace(IDENTIFIER_SEPARATORS, '');
 }
 
 /**
- * True for a 9-digit, Luhn-valid SIREN, with or without spaces.
+ * True for a 9-digit, Luhn-valid SIREN, separators (`IDENTIFIER_SEPARATORS`) ignored.
  * @example isValidSiren('732 829 320') // true
  */
 export function isValidSiren(value: string): boolean {
-  const digits = compactNumber(value);
+  const digits = stripSeparators(value);
   return digits.length === 9 && isLuhnValid(digits);
 }
 
@@ -22,7 +28,7 @@ export function isValidSiren(value: string): boolean {
  * @example formatSiren('732829320') // '732 829 320'
  */
 export function formatSiren(value: string): string {
-  const d = compactNumber(value);
+  const d = stripSeparators(value);
   if (!/^\d{9}$/.test(d)) throw new RangeError(`a SIREN has 9 digits, got "${value}"`);
   return `${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}`;
 }

@@ -17,9 +17,11 @@ describe('isValidSiren', () => {
 });
 
 describe('isValidSiret', () => {
-  it('accepts a Luhn-valid SIRET whose SIREN is valid, with or without spaces', () => {
+  it('accepts a Luhn-valid SIRET whose SIREN is valid, whatever separators stand between its groups', () => {
     expect(isValidSiret('73282932000074')).toBe(true);
-    expect(isValidSiret('732 829 320 00074')).toBe(true);
+    for (const separator of [' ', '\u00a0', '\u202f', '.', '-'])
+      expect(isValidSiret(['732', '829', '320', '00074'].join(separator))).toBe(true);
+    expect(isValidSiret('732/829/320/00074')).toBe(false);
   });
 
   it('rejects a SIRET with a wrong check digit or length', () => {

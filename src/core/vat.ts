@@ -1,4 +1,4 @@
-import { compactNumber } from './siren.js';
+import { stripSeparators } from './siren.js';
 
 /**
  * The French intra-community VAT number of a company: `FR`, a 2-digit key, then the SIREN. The key is
@@ -6,7 +6,7 @@ import { compactNumber } from './siren.js';
  * @example vatNumberOf('732 829 320') // 'FR44732829320'
  */
 export function vatNumberOf(siren: string): string {
-  const digits = compactNumber(siren);
+  const digits = stripSeparators(siren);
   if (!/^\d{9}$/.test(digits)) throw new RangeError(`a SIREN has 9 digits, got "${siren}"`);
   const key = (12 + 3 * (Number(digits) % 97)) % 97;
   return `FR${String(key).padStart(2, '0')}${digits}`;

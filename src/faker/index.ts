@@ -5,7 +5,7 @@ import { drawAddress, type Address } from '../core/address.js';
 import { drawCompanyName } from '../core/company.js';
 import { luhnCheckDigit } from '../core/luhn.js';
 import type { RandomSource } from '../core/random.js';
-import { compactNumber, formatSiren } from '../core/siren.js';
+import { formatSiren, stripSeparators } from '../core/siren.js';
 import { formatSiret } from '../core/siret.js';
 import { vatNumberOf } from '../core/vat.js';
 
@@ -47,7 +47,7 @@ export function fakeSiren(faker: FakerLike, format: IdentifierFormat = {}): stri
  * @example fakeSiret(fakerFR) // '732 829 320 00074'
  */
 export function fakeSiret(faker: FakerLike, options: IdentifierFormat & { siren?: string } = {}): string {
-  const siren = compactNumber(options.siren ?? fakeSiren(faker, { spaces: false }));
+  const siren = stripSeparators(options.siren ?? fakeSiren(faker, { spaces: false }));
   if (!/^\d{9}$/.test(siren) || siren === '356000000')
     throw new RangeError(`siren must be a 9-digit SIREN other than La Poste's, got "${options.siren}"`);
   // Most companies have one establishment or a few: the order number is small, as in the API's records.

@@ -64,10 +64,10 @@ export interface AppOptions {
   /** Quota counters. @default createMemoryQuotaStore() */
   store?: QuotaStore;
   /**
-   * Requests already counted when a caller first calls (and again after `reset()`): `{ minute: 7 }` opens on 3 left this
-   * minute, `{ day: 100 }` on the day used up. The minute window opens at that first request. Needs a store with
+   * Requests already counted when a caller first calls (and again after `reset()`): with `{ minute: 6 }` that first answer
+   * reports 3 left this minute; `{ day: 100 }` opens on the day used up. The minute window opens at that first request. Needs a store with
    * `setUsage` (the memory store). @default { minute: 0, day: 0 }
-   * @example createApp({ usage: { minute: 7, day: 93 } })
+   * @example createApp({ usage: { minute: 6, day: 93 } })
    */
   usage?: Partial<QuotaUsage>;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
