@@ -1,5 +1,5 @@
 import type { Clock } from '../src/core/clock.js';
-import { createMemoryQuotaStore, type QuotaStore, type TextStorage } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore, type QuotaStore, type TextStorage } from '../src/core/quota/quota-store.js';
 import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
 
 /** The quota store and clock of a handler set with `persist`. */

@@ -1,11 +1,17 @@
 // Browser-safe entry point: the generator core, validators and formatters.
-export { isLuhnValid, luhnCheckDigit } from './core/luhn.js';
-export { formatSiren, IDENTIFIER_SEPARATORS, isValidSiren, LA_POSTE_SIREN, stripSeparators } from './core/siren.js';
-export { formatSiret, isValidSiret } from './core/siret.js';
+export { isLuhnValid, luhnCheckDigit } from './core/identifiers/luhn.js';
+export { formatSiren, IDENTIFIER_SEPARATORS, isValidSiren, LA_POSTE_SIREN, stripSeparators } from './core/identifiers/siren.js';
+export { formatSiret, isValidSiret } from './core/identifiers/siret.js';
 export type { Clock } from './core/clock.js';
-export { createRandom, type RandomSource, type SeededRandom } from './core/random.js';
-export { COMPANY_FIELDS, type CompanyRecord } from './core/company-record.js';
-export { createCompanyStream, generateCompanies, MAX_RECORDS_PER_SEED, MAX_SEED, type GenerateOptions } from './core/generate-companies.js';
+export { createRandom, type RandomSource, type SeededRandom } from './core/random/random.js';
+export { COMPANY_FIELDS, type CompanyRecord } from './core/company/company-record.js';
+export {
+  createCompanyStream,
+  generateCompanies,
+  MAX_RECORDS_PER_SEED,
+  MAX_SEED,
+  type GenerateOptions,
+} from './core/company/generate-companies.js';
 export {
   createIdentifierFixtureStream,
   generateIdentifierFixtures,
@@ -13,14 +19,14 @@ export {
   type IdentifierFixture,
   type IdentifierFixtureKind,
   type IdentifierFixtureOptions,
-} from './core/identifier-fixtures.js';
-export { vatNumberOf } from './core/vat.js';
-export { legalFormOf } from './core/legal-form.js';
-export { loadNafCodes, type NafCode } from './core/naf.js';
+} from './core/identifiers/identifier-fixtures.js';
+export { vatNumberOf } from './core/identifiers/vat.js';
+export { legalFormOf } from './core/fixtures/legal-form.js';
+export { loadNafCodes, type NafCode } from './core/fixtures/naf.js';
 export { CREATED_ON_REFERENCE_DATE } from './core/created-on.js';
-export type { ExtraFields } from './core/extra-fields.js';
-export { EDGE_CASE_RATES, type EdgeCase, type EdgeCaseFields } from './core/edge-cases.js';
-export { NEGATIVE_CASES, type NegativeCase, type NegativeCaseFields } from './core/negative-cases.js';
+export type { ExtraFields } from './core/fixtures/extra-fields.js';
+export { EDGE_CASE_RATES, type EdgeCase, type EdgeCaseFields } from './core/fixtures/edge-cases.js';
+export { NEGATIVE_CASES, type NegativeCase, type NegativeCaseFields } from './core/fixtures/negative-cases.js';
 export {
   EXTRA_FIELDS,
   parseExtraFields,
@@ -29,10 +35,10 @@ export {
   type FixtureRecord,
   type Profile,
   type RecordOptions,
-} from './core/record-options.js';
-export { createCompanyFixtureStream, generateCompanyFixtures, type CompanyFixtureOptions } from './core/company-fixtures.js';
-export { loadCommunes, type Address, type Commune } from './core/address.js';
-export { consumeQuota, DEFAULT_QUOTA_LIMITS, type QuotaDecision, type QuotaLimits, type QuotaState } from './core/quota.js';
+} from './core/fixtures/record-options.js';
+export { createCompanyFixtureStream, generateCompanyFixtures, type CompanyFixtureOptions } from './core/fixtures/company-fixtures.js';
+export { loadCommunes, type Address, type Commune } from './core/address/address.js';
+export { consumeQuota, DEFAULT_QUOTA_LIMITS, type QuotaDecision, type QuotaLimits, type QuotaState } from './core/quota/quota.js';
 export {
   createMemoryQuotaStore,
   QuotaStoreUnavailableError,
@@ -40,8 +46,8 @@ export {
   type MemoryQuotaStoreOptions,
   type QuotaStore,
   type TextStorage,
-} from './core/quota-store.js';
-export { withUsage, type QuotaUsage, type QuotaWindow } from './core/quota-usage.js';
+} from './core/quota/quota-store.js';
+export { withUsage, type QuotaUsage, type QuotaWindow } from './core/quota/quota-usage.js';
 export {
   AUDIT_LOG_SIZE,
   createRetryAudit,
@@ -50,8 +56,8 @@ export {
   type AuditReport,
   type RetryAudit,
   type RetryViolation,
-} from './core/retry-audit.js';
-export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';
+} from './core/quota/retry-audit.js';
+export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/company/csv.js';
 export type {
   ErrorCode,
   ErrorResponse,

@@ -1,5 +1,5 @@
-import type { QuotaUsage } from '../core/quota-usage.js';
-import type { AuditReport } from '../core/retry-audit.js';
+import type { QuotaUsage } from '../core/quota/quota-usage.js';
+import type { AuditReport } from '../core/quota/retry-audit.js';
 import type { RequestContext } from './app-options.js';
 import type { ControllableClock } from './controllable-clock.js';
 import { type HeaderList, withHeaders } from './response-headers.js';

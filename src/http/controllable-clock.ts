@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock.js';
-import type { TextStorage } from '../core/quota-store.js';
+import type { TextStorage } from '../core/quota/quota-store.js';
 import { systemClock } from './system-clock.js';
 
 /**

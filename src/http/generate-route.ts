@@ -1,6 +1,6 @@
-import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
-import type { QuotaDecision } from '../core/quota.js';
-import { toCsv } from '../core/csv.js';
+import { generateCompanies, MAX_SEED } from '../core/company/generate-companies.js';
+import type { QuotaDecision } from '../core/quota/quota.js';
+import { toCsv } from '../core/company/csv.js';
 import type { RequestContext, ResolvedOptions } from './app-options.js';
 import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';

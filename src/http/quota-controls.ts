@@ -1,5 +1,5 @@
-import { checkQuotaUsage, exhaustedUsage } from '../core/quota-usage.js';
-import { createRetryAudit } from '../core/retry-audit.js';
+import { checkQuotaUsage, exhaustedUsage } from '../core/quota/quota-usage.js';
+import { createRetryAudit } from '../core/quota/retry-audit.js';
 import type { App, RequestContext, ResolvedOptions } from './app-options.js';
 import { tierOf } from './generate-route.js';
 import { TIERS } from './tiers.js';

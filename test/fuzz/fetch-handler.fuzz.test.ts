@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { QuotaDecision } from '../../src/core/quota.js';
-import { QuotaStoreUnavailableError, type QuotaStore } from '../../src/core/quota-store.js';
+import type { QuotaDecision } from '../../src/core/quota/quota.js';
+import { QuotaStoreUnavailableError, type QuotaStore } from '../../src/core/quota/quota-store.js';
 import { createApp, type AppOptions } from '../../src/http/index.js';
 import { expectContractResponse } from './contract-response.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';

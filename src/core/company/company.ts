@@ -1,8 +1,8 @@
 import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
-import { FIRST_NAME_BIRTHS } from './data/first-name-births.js';
-import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from './data/names.js';
-import { randomInt, type RandomSource } from './random.js';
-import { createWeightedIndex, createWeightedTable, type WeightedIndex } from './weighted.js';
+import { FIRST_NAME_BIRTHS } from '../data/first-name-births.js';
+import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from '../data/names.js';
+import { randomInt, type RandomSource } from '../random/random.js';
+import { createWeightedIndex, createWeightedTable, type WeightedIndex } from '../random/weighted.js';
 
 export { SCI_NAMES };
 

@@ -8,9 +8,9 @@ import {
   OLD_UNITS_FROM,
   SIREN_PREFIX_DATES,
   type LegalFormData,
-} from './data/legal-forms.js';
-import type { RandomSource } from './random.js';
-import { createWeightedIndex, type WeightedIndex } from './weighted.js';
+} from '../data/legal-forms.js';
+import type { RandomSource } from '../random/random.js';
+import { createWeightedIndex, type WeightedIndex } from '../random/weighted.js';
 
 /** Creation dates run up to the end of 2025 (the day before `CREATED_ON_REFERENCE_DATE`). */
 export const END_YEAR = 2026;
