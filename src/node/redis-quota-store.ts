@@ -1,6 +1,5 @@
 import type { Redis, RedisOptions } from 'ioredis';
-import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota/quota-store.js';
-import type { QuotaDecision, QuotaLimits } from '../core/quota/quota.js';
+import { QuotaStoreUnavailableError, type QuotaDecision, type QuotaLimits, type QuotaStore } from '../core/quota/index.js';
 import { loadIoredis } from './optional-peer.js';
 
 /**

@@ -3,7 +3,7 @@ import { CliUsageError, commaListOf, mustBe, oneOf, parseFlags, wholeNumber } fr
 import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './access-log.js';
 import type { SiretServerOptions } from './create-server.js';
-import { MAX_SEED } from '../core/company/generate-companies.js';
+import { MAX_SEED } from '../core/company/index.js';
 import { GENERATE_PATH } from '../http/routes.js';
 import { listControlPaths } from '../http/control-routes.js';
 import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';

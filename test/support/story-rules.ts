@@ -5,10 +5,8 @@
 import { prefixPeriod, REGISTER_OPENED } from '../../src/core/company/company-story.js';
 import { FIRST_NAME_BIRTHS } from '../../src/core/data/first-name-births.js';
 import { ACTIVITIES } from '../../src/core/data/names.js';
-import { legalFormOf } from '../../src/core/fixtures/legal-form.js';
-import { loadNafCodes } from '../../src/core/fixtures/naf.js';
-import type { FixtureRecord } from '../../src/core/fixtures/record-options.js';
-import { vatNumberOf } from '../../src/core/identifiers/vat.js';
+import { legalFormOf, loadNafCodes, type FixtureRecord } from '../../src/core/fixtures/index.js';
+import { vatNumberOf } from '../../src/core/identifiers/index.js';
 import { communeOfPair, isOrdinaryPostcode } from './register.js';
 
 /** The day each form exists from: the law that created it. */

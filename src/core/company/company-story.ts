@@ -12,6 +12,8 @@ import {
 import type { RandomSource } from '../random/random.js';
 import { createWeightedIndex, type WeightedIndex } from '../random/weighted.js';
 
+/** No `created_on` or `ceased_on` is this day or later (a fixed date, so records do not depend on the clock). */
+export const CREATED_ON_REFERENCE_DATE = '2026-01-01';
 /** Creation dates run up to the end of 2025 (the day before `CREATED_ON_REFERENCE_DATE`). */
 export const END_YEAR = 2026;
 /** Units registered before this year hold the numbers the register gave existing units when it opened. */
