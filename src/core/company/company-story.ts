@@ -79,7 +79,7 @@ export function prefixPeriod(prefix: number): readonly [number, number] | undefi
 
 /** The first year (decimal) a unit of form `form` can have been created in. */
 const FORM_FROM: readonly number[] = LEGAL_FORMS.map((f) => decimalYear(f.from));
-export const formFrom = (form: number): number => FORM_FROM[form] as number;
+const formFrom = (form: number): number => FORM_FROM[form] as number;
 
 /** Active units of a form by creation year: that year's creations, times the share still active today. */
 function density(form: LegalFormData, year: number): number {
