@@ -1,8 +1,6 @@
 import { http, type HttpHandler } from 'msw';
-import type { CompanyRecord } from '../src/core/company-record.js';
-import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import type { QuotaUsage, QuotaWindow } from '../src/core/quota-usage.js';
-import type { AuditReport } from '../src/core/retry-audit.js';
+import type { CompanyRecord } from '../src/core/company/index.js';
+import { createMemoryQuotaStore, type AuditReport, type QuotaUsage, type QuotaWindow } from '../src/core/quota/index.js';
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
 import type { AppOptions } from '../src/http/app-options.js';
 import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';

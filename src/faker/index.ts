@@ -1,13 +1,10 @@
 // `siret-mock/faker`: French company identifiers, names and addresses drawn from a @faker-js/faker instance's own
 // randomizer, so `faker.seed(n)` replays them. Each function stands alone, so a bundler keeps only the ones imported
 // (the commune table stays out unless `fakeAddress` is used).
-import { drawAddress, type Address } from '../core/address.js';
-import { drawCompanyName } from '../core/company.js';
-import { luhnCheckDigit } from '../core/luhn.js';
-import type { RandomSource } from '../core/random.js';
-import { formatSiren, stripSeparators } from '../core/siren.js';
-import { formatSiret } from '../core/siret.js';
-import { vatNumberOf } from '../core/vat.js';
+import { drawAddress, type Address } from '../core/address/index.js';
+import { drawCompanyName } from '../core/company/index.js';
+import { formatSiren, formatSiret, luhnCheckDigit, stripSeparators, vatNumberOf } from '../core/identifiers/index.js';
+import type { RandomSource } from '../core/random/index.js';
 
 /**
  * The part of a faker instance this module uses: `number.int`. A `Faker` of @faker-js/faker 9 or 10 (`faker`, `fakerFR`,
@@ -103,4 +100,4 @@ export function createSiretMockFaker(faker: FakerLike): SiretMockFaker {
   };
 }
 
-export type { Address } from '../core/address.js';
+export type { Address } from '../core/address/index.js';

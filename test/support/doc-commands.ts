@@ -4,7 +4,7 @@
 // repeatable. Anything else is refused, so a sample can never sit under a command the check cannot run.
 import { STATUS_CODES } from 'node:http';
 import { Writable } from 'node:stream';
-import { createIdentifierFixtureStream } from '../../src/core/identifier-fixtures.js';
+import { createIdentifierFixtureStream } from '../../src/core/identifiers/index.js';
 import { createApp, type App } from '../../src/http/index.js';
 import { parseGenerateFlags, writeRecords } from '../../src/node/generate-command.js';
 import { parseIdentifiersFlags } from '../../src/node/identifiers-command.js';

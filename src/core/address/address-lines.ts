@@ -3,8 +3,8 @@
 // accents, at most 38 characters a line, at most 6 lines, the last "POSTCODE LOCALITY[ CEDEX n]"). Loaded with the extra
 // fields only.
 import { departementOfPostcode } from './address.js';
-import { COMMUNE_CODES, UNROUND_POSTCODES } from './data/commune-codes.js';
-import { pick, randomBetween, randomInt, type RandomSource } from './random.js';
+import { COMMUNE_CODES, UNROUND_POSTCODES } from '../data/commune-codes.js';
+import { pick, randomBetween, randomInt, type RandomSource } from '../random/random.js';
 
 let codes: readonly string[] | undefined;
 let unround: ReadonlySet<string> | undefined;

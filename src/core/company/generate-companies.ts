@@ -1,4 +1,4 @@
-import { drawAddress, drawnCommune, drawnCommuneIsCoastal, type CommuneFacts } from './address.js';
+import { drawAddress, drawnCommune, drawnCommuneIsCoastal, type CommuneFacts } from '../address/address.js';
 import type { CompanyRecord } from './company-record.js';
 import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
 import { drawnNameHash, drawNameFor } from './company.js';
@@ -8,8 +8,8 @@ import {
   MAX_DISTINCT_SIRENS,
   type EstablishmentKind,
   type SirenSequence,
-} from './identifier-sequence.js';
-import { createRandom, type SeededRandom } from './random.js';
+} from '../identifiers/identifier-sequence.js';
+import { createRandom, type SeededRandom } from '../random/random.js';
 
 /** The establishment-order table each legal form draws from. */
 const ESTABLISHMENT_KINDS: readonly EstablishmentKind[] = LEGAL_FORMS.map(({ form }) =>

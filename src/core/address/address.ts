@@ -1,4 +1,4 @@
-import { COMMUNES_TABLE, NEIGHBOUR_NAMES } from './data/communes.js';
+import { COMMUNES_TABLE, NEIGHBOUR_NAMES } from '../data/communes.js';
 import {
   STREET_COASTAL,
   STREET_DATES,
@@ -12,9 +12,9 @@ import {
   STREET_TROPICAL_RURAL,
   STREET_TYPES,
   STREET_WATER,
-} from './data/names.js';
-import { pick, type RandomSource } from './random.js';
-import { createWeightedIndex, createWeightedTable, type WeightedIndex, type WeightedTable } from './weighted.js';
+} from '../data/names.js';
+import { pick, type RandomSource } from '../random/random.js';
+import { createWeightedIndex, createWeightedTable, type WeightedIndex, type WeightedTable } from '../random/weighted.js';
 
 /** One current French commune: its official name and the postcodes that serve it. */
 export interface Commune {

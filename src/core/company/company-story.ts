@@ -8,10 +8,12 @@ import {
   OLD_UNITS_FROM,
   SIREN_PREFIX_DATES,
   type LegalFormData,
-} from './data/legal-forms.js';
-import type { RandomSource } from './random.js';
-import { createWeightedIndex, type WeightedIndex } from './weighted.js';
+} from '../data/legal-forms.js';
+import type { RandomSource } from '../random/random.js';
+import { createWeightedIndex, type WeightedIndex } from '../random/weighted.js';
 
+/** No `created_on` or `ceased_on` is this day or later (a fixed date, so records do not depend on the clock). */
+export const CREATED_ON_REFERENCE_DATE = '2026-01-01';
 /** Creation dates run up to the end of 2025 (the day before `CREATED_ON_REFERENCE_DATE`). */
 export const END_YEAR = 2026;
 /** Units registered before this year hold the numbers the register gave existing units when it opened. */
@@ -77,7 +79,7 @@ export function prefixPeriod(prefix: number): readonly [number, number] | undefi
 
 /** The first year (decimal) a unit of form `form` can have been created in. */
 const FORM_FROM: readonly number[] = LEGAL_FORMS.map((f) => decimalYear(f.from));
-export const formFrom = (form: number): number => FORM_FROM[form] as number;
+const formFrom = (form: number): number => FORM_FROM[form] as number;
 
 /** Active units of a form by creation year: that year's creations, times the share still active today. */
 function density(form: LegalFormData, year: number): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawCompany, drawCompanyName, drawnNameHash, nameTextHash } from './company.js';
-import { TRADES } from './data/names.js';
-import { createRandom } from './random.js';
+import { TRADES } from '../data/names.js';
+import { createRandom } from '../random/random.js';
 
 describe('drawCompany', () => {
   it('draws the same name as drawCompanyName, with the legal form that ends (or, for SCI, opens) it', () => {

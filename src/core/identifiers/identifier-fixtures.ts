@@ -1,5 +1,5 @@
 import { isLuhnValid, luhnCheckDigit } from './luhn.js';
-import { createRandom, randomBetween, randomInt, type RandomSource } from './random.js';
+import { createRandom, randomBetween, randomInt, type RandomSource } from '../random/random.js';
 import { isValidSiren, LA_POSTE_SIREN } from './siren.js';
 import { isValidSiret } from './siret.js';
 

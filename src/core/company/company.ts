@@ -1,10 +1,8 @@
 import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
-import { FIRST_NAME_BIRTHS } from './data/first-name-births.js';
-import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from './data/names.js';
-import { randomInt, type RandomSource } from './random.js';
-import { createWeightedIndex, createWeightedTable, type WeightedIndex } from './weighted.js';
-
-export { SCI_NAMES };
+import { FIRST_NAME_BIRTHS } from '../data/first-name-births.js';
+import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from '../data/names.js';
+import { randomInt, type RandomSource } from '../random/random.js';
+import { createWeightedIndex, createWeightedTable, type WeightedIndex } from '../random/weighted.js';
 
 /** A drawn company name with its parts, for modules that derive more fields from it (activity code, legal form). */
 export interface CompanyName {
@@ -23,7 +21,7 @@ const FIRST_NAME_TABLE = createWeightedTable(FIRST_NAMES.map((name, rank) => [na
 const SHOP_TRADES = TRADES.filter(([trade, follows]) => follows.includes('S') && trade !== 'Pharmacie').map(([t]) => t);
 const PLACE_TRADES = TRADES.filter(([trade, follows]) => follows.includes('P') && trade !== 'Pharmacie').map(([t]) => t);
 /** Forms a pharmacy may take (a pharmacist's company: SEL, SARL, EURL or SNC; never SAS, SASU or SA). */
-export const PHARMACY_FORMS: readonly string[] = ['SELARL', 'SELAS', 'SARL', 'EURL', 'SNC'];
+const PHARMACY_FORMS: readonly string[] = ['SELARL', 'SELAS', 'SARL', 'EURL', 'SNC'];
 /** Forms with several partners, the only ones a name like "Petit et Roux" or "Dubois Frères" fits. */
 const MULTI_PARTNER_FORMS = new Set(['SAS', 'SARL', 'SNC', 'SA']);
 
@@ -91,7 +89,7 @@ const COHORT_YEARS = 5;
 /** Each first name's birth-year ranges (from first-name-births.ts), by its place in FIRST_NAMES. */
 let birthRanges: ReadonlyArray<readonly number[]> | undefined;
 /** The birth years each first name was given in: `[from, to, from, to...]`, by its place in FIRST_NAMES. */
-export function firstNameBirthRanges(): ReadonlyArray<readonly number[]> {
+function firstNameBirthRanges(): ReadonlyArray<readonly number[]> {
   if (birthRanges) return birthRanges;
   const byName = new Map(
     FIRST_NAME_BIRTHS.split(';').map((entry) => {

@@ -1,5 +1,5 @@
-import type { RandomSource } from './random.js';
-import { createWeightedTable, type WeightedTable } from './weighted.js';
+import type { RandomSource } from '../random/random.js';
+import { createWeightedTable, type WeightedTable } from '../random/weighted.js';
 
 // A SIREN is 8 free digits plus a Luhn check digit. Generated ones start with 30-99 (0 is unused, 1 and 2 are public
 // bodies): seventy blocks of a million values, one per two-digit prefix, since the prefix dates the unit (company-story.ts).

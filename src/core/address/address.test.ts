@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawAddress, loadCommunes, placeFromDe, placeWithDe } from './address.js';
-import * as names from './data/names.js';
-import { createRandom } from './random.js';
+import * as names from '../data/names.js';
+import { createRandom } from '../random/random.js';
 
 describe('the commune table as the generator reads it', () => {
   it('reads every line back to "de" form and out again, so a street is known to name a town without a set of names', () => {

@@ -22,8 +22,7 @@ interface AliasTables {
 /**
  * Vose's alias method over plain arithmetic in a fixed order, so the same weights give the same tables on every platform.
  * Typed arrays and index stacks rather than arrays of pairs and closures: nothing for the garbage collector, and fewer steps
- * for code that has not been compiled yet (the commune table's is built on every process's first request: ~2.6 ms for its
- * 4,670 weights, BENCHMARKS.md).
+ * for code that has not been compiled yet, since the commune table's tables are built on each process's first request.
  */
 function createAliasTables(weights: ArrayLike<number>): AliasTables {
   const n = weights.length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isOrdinaryPostcode } from '../../test/support/register.js';
+import { isOrdinaryPostcode } from '../../../test/support/register.js';
 import { drawAddressLines, fitLine, postalLines, postalLocality, postalText } from './address-lines.js';
-import { createRandom } from './random.js';
+import { createRandom } from '../random/random.js';
 
 describe('French address lines', () => {
   it('writes postal text in upper case without accents, ligatures spelled out, apostrophes and hyphens as spaces', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creationYear, decimalYear, drawForm, drawPrefix, isoDateOf, LEGAL_FORMS, prefixPeriod, REGISTER_OPENED } from './company-story.js';
-import { createRandom } from './random.js';
+import { createRandom } from '../random/random.js';
 
 describe('the company story', () => {
   it('dates every SIREN prefix from 30 to 99: the register-old ones before 1974, the others in sequence up to 2025', () => {
