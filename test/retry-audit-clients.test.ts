@@ -9,7 +9,7 @@ import ky from 'ky';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers, type SiretMockHandlers } from '../mocks/index.js';
-import { RETRY_STORM_THRESHOLD } from '../src/core/retry-audit.js';
+import { RETRY_STORM_THRESHOLD } from '../src/core/quota/index.js';
 
 const WAIT_S = 2;
 const CLIENTS = ['ky', 'axios-retry', 'axios-retry-fixed-delay', 'fetch-retry', 'fetch-retry-default-delay', 'naive-loop'] as const;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota/index.js';
 import { INTERNAL_ERROR_MESSAGE } from '../src/http/responses.js';
 import { createNodeListener, createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
 import { redactSecrets } from '../src/node/redact-secrets.js';

@@ -1,12 +1,17 @@
-import type { Clock } from '../core/clock.js';
-import type { CompanyRecord } from '../core/company-record.js';
-import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
-import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
-import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
-import { checkQuotaUsage, type QuotaUsage, type QuotaWindow } from '../core/quota-usage.js';
-import type { AuditReport } from '../core/retry-audit.js';
-import { createRandom, type RandomSource } from '../core/random.js';
-import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
+import {
+  checkQuotaUsage,
+  createMemoryQuotaStore,
+  DEFAULT_QUOTA_LIMITS,
+  type AuditReport,
+  type Clock,
+  type QuotaLimits,
+  type QuotaStore,
+  type QuotaUsage,
+  type QuotaWindow,
+} from '../core/quota/index.js';
+import { MAX_RECORDS_PER_SEED, MAX_SEED, type CompanyRecord } from '../core/company/index.js';
+import { createRandom, type RandomSource } from '../core/random/index.js';
+import { resolveRecordOptions, type RecordOptions } from '../core/fixtures/record-options.js';
 import { createControllableClock, systemClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { MOUNTED_PRICING_PATH, PRICING_PATH } from './routes.js';

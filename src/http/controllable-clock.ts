@@ -1,5 +1,4 @@
-import type { Clock } from '../core/clock.js';
-import type { TextStorage } from '../core/quota-store.js';
+import type { Clock, TextStorage } from '../core/quota/index.js';
 
 /** The real clock: the one place the packagings read the time (core code takes a `Clock` instead). */
 export const systemClock: Clock = { now: () => Date.now() };

@@ -1,4 +1,4 @@
-import type { RetryAudit } from '../core/retry-audit.js';
+import type { RetryAudit } from '../core/quota/index.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions, type ResolvedOptions } from './app-options.js';
 import { createGenerateRoute } from './generate-route.js';
 import { createPricingPage } from './pricing-page.js';

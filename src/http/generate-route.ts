@@ -1,6 +1,5 @@
-import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
-import type { QuotaDecision } from '../core/quota.js';
-import { toCsv } from '../core/csv.js';
+import { generateCompanies, MAX_SEED, toCsv } from '../core/company/index.js';
+import type { QuotaDecision } from '../core/quota/index.js';
 import type { ResolvedOptions } from './app-options.js';
 import type { RequestFacts } from './create-app.js';
 import { parseGenerateParams } from './generate-params.js';
@@ -19,13 +18,7 @@ export function formatTimestamp(epochMs: number): string {
 }
 
 // The extension options' code and data (NAF table, long communes...), loaded on first use so default bundles skip them.
-const loadFixtures = async () => {
-  const [{ generateCompanyFixtures }, { extraColumnsOf, toFixtureCsv }] = await Promise.all([
-    import('../core/company-fixtures.js'),
-    import('../core/fixture-csv.js'),
-  ]);
-  return { generateCompanyFixtures, extraColumnsOf, toFixtureCsv };
-};
+const loadFixtures = () => import('../core/fixtures/index.js');
 
 /** Creates the GET handler of `/api/v1/generate`, on the tier and for the caller the app decided. */
 export function createGenerateRoute(options: ResolvedOptions): (request: Request, facts: RequestFacts) => Promise<Response> {

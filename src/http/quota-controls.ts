@@ -1,5 +1,4 @@
-import { checkQuotaUsage, exhaustedUsage } from '../core/quota-usage.js';
-import { createRetryAudit, type RetryAudit } from '../core/retry-audit.js';
+import { checkQuotaUsage, createRetryAudit, exhaustedUsage, type RetryAudit } from '../core/quota/index.js';
 import type { App, ResolvedOptions } from './app-options.js';
 
 /** The `Retry-After` of a 429 as the instant it allows a retry: seconds after `at`, or an HTTP date. */

@@ -1,5 +1,4 @@
-import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
-import { QuotaStoreUnavailableError } from '../core/quota-store.js';
+import { QuotaStoreUnavailableError, type QuotaDecision, type QuotaLimits } from '../core/quota/index.js';
 import type { RateLimitHeaders } from './rate-limit-dialect.js';
 import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import { ERRORS, type ErrorCode, type ErrorExtras } from './wire-types.js';

@@ -1,6 +1,5 @@
-import type { Clock } from '../core/clock.js';
+import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type Clock, type QuotaDecision, type QuotaLimits } from '../core/quota/index.js';
 import { APP_DEFAULTS } from './app-options.js';
-import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
 import {
   createRateLimitHeaders,
   RATE_LIMIT_HEADER_DIALECTS,

@@ -1,5 +1,4 @@
-import type { QuotaStore } from '../core/quota-store.js';
-import { MINUTE_WINDOW_MS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
+import { MINUTE_WINDOW_MS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits, type QuotaStore } from '../core/quota/index.js';
 import { isStoreOutage } from '../http/responses.js';
 import { SERVER_DEFAULTS } from './server-options.js';
 

@@ -1,5 +1,5 @@
-import { MAX_SEED } from '../core/generate-companies.js';
-import { EXTRA_FIELDS, parseExtraFields, PROFILES } from '../core/record-options.js';
+import { MAX_SEED } from '../core/company/index.js';
+import { EXTRA_FIELDS, parseExtraFields, PROFILES } from '../core/fixtures/record-options.js';
 import { APP_DEFAULTS, resolveAppOptions } from '../http/app-options.js';
 import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from '../http/rate-limit-dialect.js';
 import { CONTROL_PREFIX, PRICING_PATH } from '../http/routes.js';
