@@ -7,8 +7,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { APP_DEFAULTS } from '../src/http/app-options.js';
-import { MAX_DELAY_MS } from '../src/http/drills.js';
+import { APP_DEFAULTS, MAX_DELAY_MS } from '../src/http/app-options.js';
 import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from '../src/http/rate-limit-dialect.js';
 import { TIER_NAMES } from '../src/http/tiers.js';
 import { QUOTA_STORE_FAILURE_POLICIES } from '../src/node/quota-store-failure.js';
@@ -18,8 +17,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where each default is written, and its value. */
 const DEFINED: ReadonlyArray<[file: string, values: ReadonlyArray<string | number>]> = [
-  ['src/http/app-options.ts', Object.values(APP_DEFAULTS)],
-  ['src/http/drills.ts', [MAX_DELAY_MS]],
+  ['src/http/app-options.ts', [...Object.values(APP_DEFAULTS), MAX_DELAY_MS]],
+
   [
     'src/node/server-options.ts',
     [SERVER_DEFAULTS.port, SERVER_DEFAULTS.hostname, SERVER_DEFAULTS.quotaStoreFailure, ...Object.values(SERVER_DEFAULTS.node)],

@@ -15,7 +15,6 @@ import { resolveRecordOptions, type RecordOptions } from '../core/fixtures/recor
 import { createControllableClock, systemClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { MOUNTED_PRICING_PATH, PRICING_PATH } from './routes.js';
-import { isDelay, MAX_DELAY_MS, type Drills } from './drills.js';
 import {
   createRateLimitHeaders,
   RATE_LIMIT_HEADER_DIALECTS,
@@ -26,6 +25,20 @@ import {
 } from './rate-limit-dialect.js';
 import { createResponses, type Responses } from './responses.js';
 import { TIER_NAMES, TIERS, type Tier } from './tiers.js';
+
+/** Latency and failure drills of a server: every answer of a route delayed, and a share of them a JSON 500. */
+export interface Drills {
+  /** Milliseconds before each answer: a fixed delay, or `[min, max]` drawn evenly for each request. */
+  delay?: number | readonly [number, number];
+  /** Share of answers replaced by a JSON 500 `internal_error`, 0 to 1. */
+  failRate?: number;
+}
+
+/** The longest wait a drill or a `slow` scenario may add to an answer, in milliseconds (ten minutes). */
+export const MAX_DELAY_MS = 600_000;
+
+/** True for whole milliseconds from 0 to `MAX_DELAY_MS`. */
+export const isDelay = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY_MS;
 
 /** What the transport knows about a request that the `Request` itself does not carry. */
 export interface RequestContext {

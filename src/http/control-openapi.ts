@@ -1,5 +1,5 @@
+import { MAX_DELAY_MS } from './app-options.js';
 import { CONTROL_ROUTES, type ControlRoute } from './routes.js';
-import { MAX_DELAY_MS } from './drills.js';
 import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from './rate-limit-dialect.js';
 import { SCENARIO_NAMES } from './scenario.js';
 import type { ErrorCode } from './wire-types.js';

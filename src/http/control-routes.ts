@@ -1,10 +1,9 @@
 import type { AuditReport, QuotaUsage } from '../core/quota/index.js';
 import type { RequestContext } from './app-options.js';
 import type { ControllableClock } from './controllable-clock.js';
-import type { RouteAnswer } from './create-app.js';
 import type { HeaderList } from './response-headers.js';
 import type { ErrorAnswer, Responses } from './responses.js';
-import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from './routes.js';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute, type RouteAnswer } from './routes.js';
 import { parseScenarioSpec, type ScenarioSlot } from './scenario.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { RetryAudit } from '../core/quota/index.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions, type ResolvedOptions } from './app-options.js';
+import { createOpenApiRoute } from './openapi-route.js';
 import { createGenerateRoute } from './generate-route.js';
 import { createPricingPage } from './pricing-page.js';
 import { CONTROL_HEADERS, CONTROL_JSON_HEADERS, createControlRoutes, listControlPaths } from './control-routes.js';
@@ -9,28 +10,23 @@ import { createQuotaControls, retryAtOf } from './quota-controls.js';
 import { createScenarioSlot } from './scenario.js';
 import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders, withHeaders } from './response-headers.js';
 import { failureAnswer } from './responses.js';
-import { API_PREFIX, FAVICON_PATH, isServicePath, listPaths, ROUTES, type RouteName } from './routes.js';
-import { tierOf, TIERS, type Tier } from './tiers.js';
+import {
+  API_PREFIX,
+  FAVICON_PATH,
+  isServicePath,
+  listPaths,
+  ROUTES,
+  type RequestFacts,
+  type RouteAnswer,
+  type RouteName,
+} from './routes.js';
+import { tierOf, TIERS } from './tiers.js';
 
 /** A handler for one path, or for the whole service: `(request, context) => Response`. */
 export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;
 
 /** The service as one handler per path of the route table (MSW binds each to its own pattern), plus the whole `App`. */
 export type ServiceRoutes = App & Readonly<Record<RouteName, RouteHandler>>;
-
-/** What the app decides about a request once, before a route answers it, and hands on to the route. */
-export interface RequestFacts {
-  /** A HEAD: the route answers it as it would a GET, and the body is dropped after (in `serveRoute`, the one place). */
-  readonly head: boolean;
-  /** The tier it is served on, from its `Authorization`; `undefined` for an unknown Bearer pass (a 401). */
-  readonly tier: Tier | undefined;
-  /** Who it counts against (`callerOf`), decided on first read: a request that counts nothing never computes it. */
-  readonly caller: string;
-  readonly context: RequestContext | undefined;
-}
-
-/** What a route does for the method it answers; methods, preflights, HEAD, failures and the audit are `serveRoute`'s. */
-export type RouteAnswer = (request: Request, facts: RequestFacts) => Promise<Response> | Response;
 
 /** How `serveRoute` treats one path. */
 interface RouteRules {
@@ -48,21 +44,6 @@ const FAVICON_HEADERS: HeaderList = [
   ['access-control-allow-origin', '*'],
   ['cache-control', 'public, max-age=86400'],
 ];
-
-/**
- * The message of a 500 for an OpenAPI module that would not load (a runtime without `import()`, a file missing from an
- * install): the cause named, from the error's name, code and first line, with file paths and URLs left out.
- */
-function openApiLoadFailure(error: unknown): string {
-  // The first error of a chain of causes is the one a loader wraps (a test runner's "error when mocking a module").
-  let root = error;
-  while (root instanceof Error && root.cause !== undefined) root = root.cause;
-  const { name, code, message } =
-    root instanceof Error ? (root as Error & { code?: unknown }) : { name: typeof root, code: undefined, message: String(root) };
-  const firstLine = (message.split('\n')[0] ?? '').slice(0, 200).replace(/(?:[a-z]+:\/\/|\/|[A-Za-z]:\\)[^\s'"`]*/g, '<path>');
-  const cause = [name, typeof code === 'string' ? code : undefined].filter(Boolean).join(' ');
-  return `The OpenAPI document could not be built: loading its module failed (${cause}: ${firstLine}). The same document ships as the file siret-mock/openapi.json.`;
-}
 
 /** The path of a request URL; a URL a transport built but the URL parser refuses is no path of ours (a 404). */
 function pathnameOf(url: string): string {
@@ -138,7 +119,6 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
   const { responses } = resolved;
   const { retryAudit, ...controls } = createQuotaControls(resolved);
   const route = (rules: RouteRules, answer: RouteAnswer): RouteHandler => serveRoute(rules, answer, resolved, retryAudit);
-  let openApiBody: Promise<string> | undefined;
   // With control on, a scenario set by POST /__siret-mock/scenario answers first; drills delay or fail answers.
   const scenario = resolved.controlClock ? createScenarioSlot(resolved.clock, responses) : undefined;
   let generate: RouteAnswer = createGenerateRoute(resolved);
@@ -146,27 +126,7 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
   if (resolved.drills) generate = withDrills(generate, resolved.drills, createCryptoRandom(), responses);
   const answers: Record<RouteName, RouteAnswer> = {
     generate,
-    async openapi() {
-      // Loaded on first request: the document's builder and schemas are not worth loading in every test file. The built
-      // package resolves this import to a chunk of its own (a require() in the CommonJS build).
-      openApiBody ??= import('./openapi-document.js').then(({ createOpenApiDocument }) =>
-        JSON.stringify(
-          createOpenApiDocument({
-            quota: resolved.quota,
-            maxQuantity: resolved.maxQuantity,
-            rateLimitHeaders: resolved.rateLimitHeaders,
-            retryAfter: resolved.retryAfter,
-            control: resolved.controlClock !== undefined,
-          }),
-        ),
-      );
-      try {
-        return responses.body(await openApiBody, JSON_HEADERS);
-      } catch (error) {
-        openApiBody = undefined;
-        return responses.error({ code: 'internal_error', message: openApiLoadFailure(error) });
-      }
-    },
+    openapi: createOpenApiRoute(resolved),
     healthz: () => responses.body(HEALTH_BODY, JSON_HEADERS),
   };
   const handlers = Object.fromEntries(

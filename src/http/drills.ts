@@ -1,19 +1,6 @@
 import type { RandomSource } from '../core/random/index.js';
+import type { Drills } from './app-options.js';
 import { INTERNAL_ERROR, type Responses } from './responses.js';
-
-/** Latency and failure drills of a server: every answer of a route delayed, and a share of them a JSON 500. */
-export interface Drills {
-  /** Milliseconds before each answer: a fixed delay, or `[min, max]` drawn evenly for each request. */
-  delay?: number | readonly [number, number];
-  /** Share of answers replaced by a JSON 500 `internal_error`, 0 to 1. */
-  failRate?: number;
-}
-
-/** The longest wait a drill or a `slow` scenario may add to an answer, in milliseconds (ten minutes). */
-export const MAX_DELAY_MS = 600_000;
-
-/** True for whole milliseconds from 0 to `MAX_DELAY_MS`. */
-export const isDelay = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_DELAY_MS;
 
 /**
  * Wraps a route with the drills: waits the delay (timers are fine here: this is the serving layer, not the core), then

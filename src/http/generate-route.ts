@@ -1,7 +1,7 @@
 import { generateCompanies, MAX_SEED, toCsv } from '../core/company/index.js';
 import type { QuotaDecision } from '../core/quota/index.js';
 import type { ResolvedOptions } from './app-options.js';
-import type { RequestFacts } from './create-app.js';
+import type { RequestFacts } from './routes.js';
 import { parseGenerateParams } from './generate-params.js';
 import { CSV_HEADERS, type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import { TIERS } from './tiers.js';

@@ -1,4 +1,6 @@
+import type { RequestContext } from './app-options.js';
 import type { JsonSchemaName } from './json-schemas.js';
+import type { Tier } from './tiers.js';
 
 /** The name of a route, and of its handler in `createServiceRoutes`. */
 export type RouteName = 'generate' | 'openapi' | 'healthz';
@@ -124,3 +126,17 @@ export function listPaths(routes: readonly RouteDefinition[] = ROUTES): string {
   const paths = routes.map((route) => route.path);
   return paths.length < 2 ? (paths[0] ?? '') : `${paths.slice(0, -1).join(', ')} and ${paths[paths.length - 1]}`;
 }
+
+/** What the app decides about a request once, before a route answers it, and hands on to the route. */
+export interface RequestFacts {
+  /** A HEAD: the route answers it as it would a GET, and the body is dropped after (in `serveRoute`, the one place). */
+  readonly head: boolean;
+  /** The tier it is served on, from its `Authorization`; `undefined` for an unknown Bearer pass (a 401). */
+  readonly tier: Tier | undefined;
+  /** Who it counts against (`callerOf`), decided on first read: a request that counts nothing never computes it. */
+  readonly caller: string;
+  readonly context: RequestContext | undefined;
+}
+
+/** What a route does for the method it answers; methods, preflights, HEAD, failures and the audit are `serveRoute`'s. */
+export type RouteAnswer = (request: Request, facts: RequestFacts) => Promise<Response> | Response;

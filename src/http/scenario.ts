@@ -1,5 +1,5 @@
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type Clock, type QuotaDecision, type QuotaLimits } from '../core/quota/index.js';
-import { APP_DEFAULTS } from './app-options.js';
+import { APP_DEFAULTS, isDelay } from './app-options.js';
 import {
   createRateLimitHeaders,
   RATE_LIMIT_HEADER_DIALECTS,
@@ -7,7 +7,6 @@ import {
   type RateLimitHeaderDialect,
   type RetryAfterFormat,
 } from './rate-limit-dialect.js';
-import { isDelay } from './drills.js';
 import { INTERNAL_ERROR, responses as globalResponses, type Responses } from './responses.js';
 
 /** The scenarios of `siret-mock/msw`, by name, as the control endpoint takes them. */
