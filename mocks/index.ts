@@ -2,7 +2,7 @@
 // @msw/data is an optional one, loaded only by siret-mock/msw/data.
 export { createHandlers, type HandlersOptions, type SiretMockHandlers } from './create-handlers.js';
 export { scenarios, type RateLimitedOptions, type ScenarioOptions } from './scenarios.js';
-export { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
+export { createControllableClock, type ControllableClock } from '../src/http/app/controllable-clock.js';
 export { createRouteHandler, type RouteLike } from './route-handler.js';
 export { companyRecordStandardSchema, type CompanyRecordStandardSchema, type RecordIssue, type RecordsCollection } from './records.js';
 export {

@@ -1,9 +1,9 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/quota/index.js';
-import { INTERNAL_ERROR, responses } from '../src/http/responses.js';
-import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/scenario.js';
-import { GENERATE_PATH } from '../src/http/routes.js';
-import { systemClock } from '../src/http/controllable-clock.js';
+import { INTERNAL_ERROR, responses } from '../src/http/app/responses.js';
+import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/control/scenario.js';
+import { GENERATE_PATH } from '../src/http/app/routes.js';
+import { systemClock } from '../src/http/app/controllable-clock.js';
 import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */

@@ -87,4 +87,4 @@ export type {
   GenerateResponse,
   HealthResponse,
   RateLimitErrorResponse,
-} from './http/wire-types.js';
+} from './http/app/wire-types.js';

@@ -7,20 +7,20 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { APP_DEFAULTS, MAX_DELAY_MS } from '../src/http/app-options.js';
-import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from '../src/http/rate-limit-dialect.js';
-import { TIER_NAMES } from '../src/http/tiers.js';
-import { QUOTA_STORE_FAILURE_POLICIES } from '../src/node/quota-store-failure.js';
-import { SERVER_DEFAULTS } from '../src/node/server-options.js';
+import { APP_DEFAULTS, MAX_DELAY_MS } from '../src/http/app/app-options.js';
+import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from '../src/http/app/rate-limit-dialect.js';
+import { TIER_NAMES } from '../src/http/app/tiers.js';
+import { QUOTA_STORE_FAILURE_POLICIES } from '../src/node/redis/quota-store-failure.js';
+import { SERVER_DEFAULTS } from '../src/node/server/server-options.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where each default is written, and its value. */
 const DEFINED: ReadonlyArray<[file: string, values: ReadonlyArray<string | number>]> = [
-  ['src/http/app-options.ts', [...Object.values(APP_DEFAULTS), MAX_DELAY_MS]],
+  ['src/http/app/app-options.ts', [...Object.values(APP_DEFAULTS), MAX_DELAY_MS]],
 
   [
-    'src/node/server-options.ts',
+    'src/node/server/server-options.ts',
     [SERVER_DEFAULTS.port, SERVER_DEFAULTS.hostname, SERVER_DEFAULTS.quotaStoreFailure, ...Object.values(SERVER_DEFAULTS.node)],
   ],
 ];
@@ -38,17 +38,17 @@ const NAMES = new Set<string | number>([
 
 /** The same value where it is another fact, not the default: each is named with what it is. */
 const ELSEWHERE: ReadonlyArray<[file: string, value: string | number, what: string]> = [
-  ['src/http/response-headers.ts', 1024, 'the longest Access-Control-Request-Headers a preflight reflects'],
-  ['src/node/create-server.ts', 1024, 'the request body bytes read and dropped to reach the next request'],
-  ['src/http/crypto-random.ts', 256, 'the batch of random numbers drawn at once'],
-  ['src/node/node-listener.ts', '127.0.0.1', 'a loopback name, and the local address of a socket that reports none'],
-  ['src/node/redis-quota-store.ts', 10_000, 'how long an estimate of the Redis clock offset is kept'],
-  ['src/node/generate-command.ts', 16_384, 'the bytes buffered before a write to the output'],
-  ['src/node/identifiers-command.ts', 16_384, 'the bytes buffered before a write to the output'],
+  ['src/http/app/response-headers.ts', 1024, 'the longest Access-Control-Request-Headers a preflight reflects'],
+  ['src/node/server/create-server.ts', 1024, 'the request body bytes read and dropped to reach the next request'],
+  ['src/http/app/crypto-random.ts', 256, 'the batch of random numbers drawn at once'],
+  ['src/node/server/node-listener.ts', '127.0.0.1', 'a loopback name, and the local address of a socket that reports none'],
+  ['src/node/redis/redis-quota-store.ts', 10_000, 'how long an estimate of the Redis clock offset is kept'],
+  ['src/node/commands/generate-command.ts', 16_384, 'the bytes buffered before a write to the output'],
+  ['src/node/commands/identifiers-command.ts', 16_384, 'the bytes buffered before a write to the output'],
   ['mocks/records.ts', 'siret-mock', "the vendor of the records' Standard Schema"],
   ['mocks/persisted-quota.ts', 'siret-mock', "the IndexedDB database's name"],
   ['src/vite/plugin.ts', 'siret-mock', "the Vite plugin's name"],
-  ['src/http/openapi-document.ts', 'siret-mock', "the document's title and contact"],
+  ['src/http/contract/openapi-document.ts', 'siret-mock', "the document's title and contact"],
 ];
 
 function sources(dir: string): string[] {
@@ -110,7 +110,7 @@ it('writes each default once, in its table: no literal of one is typed again by 
 });
 
 it("states each server default in its option's documentation as SERVER_DEFAULTS holds it", () => {
-  const text = readFileSync(join(root, 'src/node/server-options.ts'), 'utf8');
+  const text = readFileSync(join(root, 'src/node/server/server-options.ts'), 'utf8');
   const stated = Object.fromEntries(
     [...text.matchAll(/@default ([^*\s]+)[^/]*?\*\/\s*(\w+)\?:/g)].map(([, value, name]) => [
       name,

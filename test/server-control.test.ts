@@ -2,7 +2,7 @@
 // CLI reads them. Redis: test/services/server-redis.test.ts.
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseServeArgs } from '../src/node/serve-flags.js';
+import { parseServeArgs } from '../src/node/commands/serve-flags.js';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
 
 const running: SiretServer[] = [];

@@ -2,7 +2,7 @@
 // status, a body that matches the OpenAPI document's schema of that code, the common headers (CORS included), and the status text of STATUS_TEXT.
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMON_HEADERS, ERRORS, STATUS_TEXT } from '../src/http/index.js';
-import { createSiretServer, type SiretServer } from '../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../src/node/server/create-server.js';
 import { rawRequest } from './services/raw-http.js';
 import { wireSchemaErrors } from './support/wire-schema.js';
 

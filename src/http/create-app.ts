@@ -1,15 +1,15 @@
 import type { RetryAudit } from '../core/quota/index.js';
-import { type App, type AppOptions, type RequestContext, resolveAppOptions, type ResolvedOptions } from './app-options.js';
-import { createOpenApiRoute } from './openapi-route.js';
-import { createGenerateRoute } from './generate-route.js';
-import { createPricingPage } from './pricing-page.js';
-import { CONTROL_HEADERS, CONTROL_JSON_HEADERS, createControlRoutes, listControlPaths } from './control-routes.js';
-import { createCryptoRandom } from './crypto-random.js';
-import { withDrills } from './drills.js';
-import { createQuotaControls, retryAtOf } from './quota-controls.js';
-import { createScenarioSlot } from './scenario.js';
-import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders, withHeaders } from './response-headers.js';
-import { failureAnswer } from './responses.js';
+import { type App, type AppOptions, type RequestContext, resolveAppOptions, type ResolvedOptions } from './app/app-options.js';
+import { createOpenApiRoute } from './contract/openapi-route.js';
+import { createGenerateRoute } from './generate/generate-route.js';
+import { createPricingPage } from './app/pricing-page.js';
+import { CONTROL_HEADERS, CONTROL_JSON_HEADERS, createControlRoutes, listControlPaths } from './control/control-routes.js';
+import { createCryptoRandom } from './app/crypto-random.js';
+import { withDrills } from './control/drills.js';
+import { createQuotaControls, retryAtOf } from './app/quota-controls.js';
+import { createScenarioSlot } from './control/scenario.js';
+import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders, withHeaders } from './app/response-headers.js';
+import { failureAnswer } from './app/responses.js';
 import {
   API_PREFIX,
   FAVICON_PATH,
@@ -19,8 +19,8 @@ import {
   type RequestFacts,
   type RouteAnswer,
   type RouteName,
-} from './routes.js';
-import { tierOf, TIERS } from './tiers.js';
+} from './app/routes.js';
+import { tierOf, TIERS } from './app/tiers.js';
 
 /** A handler for one path, or for the whole service: `(request, context) => Response`. */
 export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;

@@ -13,14 +13,14 @@ export {
   type Placement,
   type RouteDefinition,
   type RouteName,
-} from './routes.js';
-export { PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
-export { APP_DEFAULTS, type App, type AppOptions, type RequestContext } from './app-options.js';
-export { createResponses, INTERNAL_ERROR_MESSAGE, rateLimitMessage, responses, STATUS_TEXT, type Responses } from './responses.js';
-export { formatTimestamp } from './generate-route.js';
-export { systemClock } from './controllable-clock.js';
-export { COMMON_HEADERS } from './response-headers.js';
-export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';
+} from './app/routes.js';
+export { PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './app/tiers.js';
+export { APP_DEFAULTS, type App, type AppOptions, type RequestContext } from './app/app-options.js';
+export { createResponses, INTERNAL_ERROR_MESSAGE, rateLimitMessage, responses, STATUS_TEXT, type Responses } from './app/responses.js';
+export { formatTimestamp } from './generate/generate-route.js';
+export { systemClock } from './app/controllable-clock.js';
+export { COMMON_HEADERS } from './app/response-headers.js';
+export { JSON_SCHEMAS, type JsonSchemaName } from './contract/json-schemas.js';
 export {
   ERRORS,
   type CompanyRecord,
@@ -30,4 +30,4 @@ export {
   type GenerateResponse,
   type HealthResponse,
   type RateLimitErrorResponse,
-} from './wire-types.js';
+} from './app/wire-types.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
 import { EXTRA_FIELDS, PROFILES } from '../core/fixtures/record-options.js';
-import { CliUsageError, usageError } from './cli-usage-error.js';
+import { CliUsageError, usageError } from './commands/cli-usage-error.js';
 
 const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
@@ -16,11 +16,11 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'generate':
-      return (await import('./generate-command.js')).runGenerate(rest);
+      return (await import('./commands/generate-command.js')).runGenerate(rest);
     case 'identifiers':
-      return (await import('./identifiers-command.js')).runIdentifiers(rest);
+      return (await import('./commands/identifiers-command.js')).runIdentifiers(rest);
     case 'serve':
-      return (await import('./serve-command.js')).runServe(rest);
+      return (await import('./commands/serve-command.js')).runServe(rest);
     case '--help':
     case '-h':
     case 'help':
@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
     case '-v':
       // Loaded, not imported: a module this entry imports and a library chunk shares would be bundled into the entry, and
       // the library would then run the CLI.
-      process.stdout.write((await import('../http/openapi-document.js')).PACKAGE_VERSION + '\n');
+      process.stdout.write((await import('../http/contract/openapi-document.js')).PACKAGE_VERSION + '\n');
       return 0;
     case undefined:
       throw usageError('missing command', { hint: COMMANDS });

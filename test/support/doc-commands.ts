@@ -6,9 +6,9 @@ import { STATUS_CODES } from 'node:http';
 import { Writable } from 'node:stream';
 import { createIdentifierFixtureStream } from '../../src/core/identifiers/index.js';
 import { createApp, type App } from '../../src/http/index.js';
-import { parseGenerateFlags, writeRecords } from '../../src/node/generate-command.js';
-import { parseIdentifiersFlags } from '../../src/node/identifiers-command.js';
-import { parseServeArgs } from '../../src/node/serve-flags.js';
+import { parseGenerateFlags, writeRecords } from '../../src/node/commands/generate-command.js';
+import { parseIdentifiersFlags } from '../../src/node/commands/identifiers-command.js';
+import { parseServeArgs } from '../../src/node/commands/serve-flags.js';
 
 /** The instant the server samples of the docs are taken at. */
 export const DOCS_NOW: number = Date.parse('2026-11-22T05:35:35Z');
