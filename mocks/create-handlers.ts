@@ -2,11 +2,18 @@ import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company/index.js';
 import { createMemoryQuotaStore, type AuditReport, type QuotaUsage, type QuotaWindow } from '../src/core/quota/index.js';
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
-import type { AppOptions } from '../src/http/app/app-options.js';
-import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';
-import { responses } from '../src/http/app/responses.js';
-import { isServicePath, listPaths, ROUTES, type RouteDefinition } from '../src/http/app/routes.js';
-import { createControllableClock, type ControllableClock } from '../src/http/app/controllable-clock.js';
+import {
+  responses,
+  isServicePath,
+  listPaths,
+  ROUTES,
+  createControllableClock,
+  createServiceRoutes,
+  type AppOptions,
+  type RouteDefinition,
+  type ControllableClock,
+  type ServiceRoutes,
+} from '../src/http/index.js';
 import { createPersistedQuota } from './persisted-quota.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 

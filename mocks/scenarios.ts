@@ -1,9 +1,13 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/quota/index.js';
-import { INTERNAL_ERROR, responses } from '../src/http/app/responses.js';
-import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/control/scenario.js';
-import { GENERATE_PATH } from '../src/http/app/routes.js';
-import { systemClock } from '../src/http/app/controllable-clock.js';
+import {
+  INTERNAL_ERROR,
+  responses,
+  GENERATE_PATH,
+  systemClock,
+  createRateLimitedAnswer,
+  type RateLimitedAnswerOptions,
+} from '../src/http/index.js';
 import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */

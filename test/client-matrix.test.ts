@@ -10,7 +10,7 @@ import got, { HTTPError } from 'got';
 import ky from 'ky';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSiretServer, type SiretServer } from '../src/node/index.js';
-import type { RateLimitHeaderDialect, RetryAfterFormat } from '../src/http/app/rate-limit-dialect.js';
+import type { RateLimitHeaderDialect, RetryAfterFormat } from '../src/http/app/index.js';
 
 const WAIT_S = 2;
 const DOC = new URL('../docs/api.md', import.meta.url);

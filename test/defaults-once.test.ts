@@ -7,11 +7,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { APP_DEFAULTS, MAX_DELAY_MS } from '../src/http/app/app-options.js';
-import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from '../src/http/app/rate-limit-dialect.js';
-import { TIER_NAMES } from '../src/http/app/tiers.js';
-import { QUOTA_STORE_FAILURE_POLICIES } from '../src/node/redis/quota-store-failure.js';
-import { SERVER_DEFAULTS } from '../src/node/server/server-options.js';
+import { APP_DEFAULTS, MAX_DELAY_MS, RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS, TIER_NAMES } from '../src/http/app/index.js';
+import { QUOTA_STORE_FAILURE_POLICIES } from '../src/node/redis/index.js';
+import { SERVER_DEFAULTS } from '../src/node/server/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -19,10 +17,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DEFINED: ReadonlyArray<[file: string, values: ReadonlyArray<string | number>]> = [
   ['src/http/app/app-options.ts', [...Object.values(APP_DEFAULTS), MAX_DELAY_MS]],
 
-  [
-    'src/node/server/server-options.ts',
-    [SERVER_DEFAULTS.port, SERVER_DEFAULTS.hostname, SERVER_DEFAULTS.quotaStoreFailure, ...Object.values(SERVER_DEFAULTS.node)],
-  ],
+  ['src/node/server/server-options.ts', [SERVER_DEFAULTS.port, SERVER_DEFAULTS.hostname, ...Object.values(SERVER_DEFAULTS.node)]],
+  ['src/node/redis/quota-store-failure.ts', [SERVER_DEFAULTS.quotaStoreFailure]],
 ];
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryQuotaStore, DAY_MS, type QuotaStore } from '../src/core/quota/index.js';
 import { createApp } from '../src/http/index.js';
-import { createSiretServer, type SiretServer } from '../src/node/server/create-server.js';
+import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
 import { fuzzParameters, scaled } from './fuzz/fuzz-scale.js';
 
 // Exactly 10 a minute and 100 a day, however the requests arrive: concurrent bursts from one caller are admitted exactly

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota/index.js';
-import { INTERNAL_ERROR_MESSAGE } from '../src/http/app/responses.js';
+import { INTERNAL_ERROR_MESSAGE } from '../src/http/app/index.js';
 import { createNodeListener, createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
-import { redactSecrets } from '../src/node/server/redact-secrets.js';
+import { redactSecrets } from '../src/node/server/index.js';
 import { rawRequest } from './services/raw-http.js';
 import { startServerProcess, type ServerProcess } from './services/server-process.js';
 

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../src/node/server/create-server.js';
+import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
 import { scaled } from './fuzz/fuzz-scale.js';
 
 // Slowloris on loopback: connections that never finish their headers (idle, or trickling header lines forever) must neither

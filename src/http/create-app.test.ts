@@ -3,7 +3,7 @@ import { createMemoryQuotaStore } from '../core/quota/index.js';
 import { CONTRACT_START_TIME, defineContractSuite } from '../../test/contract/contract-suite.js';
 import { prefersCsv } from './generate/accept.js';
 import { createApp } from './create-app.js';
-import { formatTimestamp } from './generate/generate-route.js';
+import { formatTimestamp } from './generate/index.js';
 
 // The fetch handler itself, called without any transport: the same suite as MSW and the server, plus unknown paths and /healthz.
 defineContractSuite(

@@ -1,29 +1,44 @@
 import type { RetryAudit } from '../core/quota/index.js';
-import { type App, type AppOptions, type RequestContext, resolveAppOptions, type ResolvedOptions } from './app/app-options.js';
-import { createOpenApiRoute } from './contract/openapi-route.js';
-import { createGenerateRoute } from './generate/generate-route.js';
-import { createPricingPage } from './app/pricing-page.js';
-import { CONTROL_HEADERS, CONTROL_JSON_HEADERS, createControlRoutes, listControlPaths } from './control/control-routes.js';
-import { createCryptoRandom } from './app/crypto-random.js';
-import { withDrills } from './control/drills.js';
-import { createQuotaControls, retryAtOf } from './app/quota-controls.js';
-import { createScenarioSlot } from './control/scenario.js';
-import { ALLOWED_METHODS, type HeaderList, JSON_HEADERS, preflightHeaders, withHeaders } from './app/response-headers.js';
-import { failureAnswer } from './app/responses.js';
 import {
+  resolveAppOptions,
+  createPricingPage,
+  createCryptoRandom,
+  createQuotaControls,
+  retryAtOf,
+  ALLOWED_METHODS,
+  JSON_HEADERS,
+  preflightHeaders,
+  withHeaders,
+  failureAnswer,
   API_PREFIX,
   FAVICON_PATH,
   isServicePath,
   listPaths,
   ROUTES,
+  tierOf,
+  TIERS,
+  type App,
+  type AppOptions,
+  type RequestContext,
+  type ResolvedOptions,
+  type HeaderList,
   type RequestFacts,
   type RouteAnswer,
   type RouteName,
-} from './app/routes.js';
-import { tierOf, TIERS } from './app/tiers.js';
+} from './app/index.js';
+import { createOpenApiRoute } from './contract/index.js';
+import { createGenerateRoute } from './generate/index.js';
+import {
+  CONTROL_HEADERS,
+  CONTROL_JSON_HEADERS,
+  createControlRoutes,
+  listControlPaths,
+  withDrills,
+  createScenarioSlot,
+} from './control/index.js';
 
 /** A handler for one path, or for the whole service: `(request, context) => Response`. */
-export type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;
+type RouteHandler = (request: Request, context?: RequestContext) => Promise<Response>;
 
 /** The service as one handler per path of the route table (MSW binds each to its own pattern), plus the whole `App`. */
 export type ServiceRoutes = App & Readonly<Record<RouteName, RouteHandler>>;

@@ -1,33 +1,46 @@
-// The fetch handler of the service: browser-safe (no node:*, no msw, no validation library), shared by the Node server, the
-// MSW handlers and the demo.
-export { createApp, createServiceRoutes, type RouteHandler, type ServiceRoutes } from './create-app.js';
+// The fetch handler of the service, its face for the adapters (the MSW handlers, the Node server, the Vite plugin, Next):
+// browser-safe (no node:*, no msw, no validation library). create-app.ts composes the routes from app/ (options, tables,
+// answers), generate/, control/ and contract/ (the OpenAPI document).
+export { createApp, createServiceRoutes, type ServiceRoutes } from './create-app.js';
 export {
-  API_PREFIX,
+  ALLOWED_METHODS,
+  APP_DEFAULTS,
+  CONTROL_PREFIX,
+  createControllableClock,
+  createResponses,
+  errorParts,
   GENERATE_PATH,
-  HEALTHZ_PATH,
+  INTERNAL_ERROR,
   isServicePath,
+  isStoreOutage,
   listPaths,
   MOUNTED_PRICING_PATH,
   OPENAPI_PATH,
+  PRICING_PATH,
+  RATE_LIMIT_HEADER_DIALECTS,
+  resolveAppOptions,
+  responses,
+  RETRY_AFTER_FORMATS,
   ROUTES,
-  type Placement,
-  type RouteDefinition,
-  type RouteName,
-} from './app/routes.js';
-export { PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './app/tiers.js';
-export { APP_DEFAULTS, type App, type AppOptions, type RequestContext } from './app/app-options.js';
-export { createResponses, INTERNAL_ERROR_MESSAGE, rateLimitMessage, responses, STATUS_TEXT, type Responses } from './app/responses.js';
-export { formatTimestamp } from './generate/generate-route.js';
-export { systemClock } from './app/controllable-clock.js';
-export { COMMON_HEADERS } from './app/response-headers.js';
-export { JSON_SCHEMAS, type JsonSchemaName } from './contract/json-schemas.js';
-export {
-  ERRORS,
+  systemClock,
+  TIER_NAMES,
+  type App,
+  type AppOptions,
   type CompanyRecord,
+  type ControllableClock,
+  type ErrorAnswer,
   type ErrorCode,
+  type ErrorParts,
   type ErrorResponse,
   type GenerateMeta,
   type GenerateResponse,
+  type HeaderList,
   type HealthResponse,
   type RateLimitErrorResponse,
-} from './app/wire-types.js';
+  type RequestContext,
+  type Responses,
+  type RouteDefinition,
+  type Tier,
+} from './app/index.js';
+export { createRateLimitedAnswer, listControlPaths, type RateLimitedAnswerOptions } from './control/index.js';
+export { PACKAGE_VERSION } from './contract/index.js';

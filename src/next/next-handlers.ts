@@ -1,5 +1,5 @@
 import { createApp, GENERATE_PATH, MOUNTED_PRICING_PATH, OPENAPI_PATH, type App, type AppOptions } from '../http/index.js';
-import { callerOf } from '../node/server/client-address.js';
+import { callerOf } from '../node/server/index.js';
 
 /**
  * Options of `createNextHandlers`: those of `createApp`, which it mounts under the app's `/api/v1/`. The control endpoints

@@ -1,8 +1,22 @@
 // `siret-mock/node`: the HTTP server and its Node-only parts. Never imported by browser code (`"browser": null`).
-export { createSiretServer, type SiretServer } from './server/create-server.js';
-export { SERVER_DEFAULTS, type AccessLogEntry, type SiretServerOptions, type TransportOptions } from './server/server-options.js';
-export { createNodeListener, type FetchHandler, type NodeListenerOptions } from './server/node-listener.js';
-export { createRedisQuotaStore, type RedisQuotaStore, type RedisQuotaStoreOptions } from './redis/redis-quota-store.js';
-export { withQuotaStoreFailurePolicy, type QuotaStoreFailureOptions, type QuotaStoreFailurePolicy } from './redis/quota-store-failure.js';
-export { callerOf } from './server/client-address.js';
+export {
+  createSiretServer,
+  SERVER_DEFAULTS,
+  createNodeListener,
+  callerOf,
+  type SiretServer,
+  type AccessLogEntry,
+  type SiretServerOptions,
+  type TransportOptions,
+  type FetchHandler,
+  type NodeListenerOptions,
+} from './server/index.js';
+export {
+  createRedisQuotaStore,
+  withQuotaStoreFailurePolicy,
+  type RedisQuotaStore,
+  type RedisQuotaStoreOptions,
+  type QuotaStoreFailureOptions,
+  type QuotaStoreFailurePolicy,
+} from './redis/index.js';
 export { APP_DEFAULTS, createApp, type App, type AppOptions, type RequestContext } from '../http/index.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import { createApp, isServicePath, type AppOptions } from '../http/index.js';
-import { createNodeListener } from '../node/server/node-listener.js';
+import { createNodeListener } from '../node/server/index.js';
 
 /** Options of the Vite plugin: the same as `createApp`, which the plugin mounts under the app's `/api/v1/`. */
 export type SiretMockPluginOptions = Omit<AppOptions, 'mounted'>;

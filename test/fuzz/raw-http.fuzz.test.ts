@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/server/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { startServerProcess, type ServerProcess } from '../services/server-process.js';
 import { STACK_FRAME } from './contract-response.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/server/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { expectContractResponse, STACK_FRAME } from './contract-response.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';
 import { demoTargetArb, fuzzRequestArb, KNOWN_PASS, type FuzzRequest } from './request-arbitraries.js';

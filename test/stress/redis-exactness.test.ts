@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/server/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { scaled } from '../fuzz/fuzz-scale.js';
 import { startRedis, type RedisProcess } from '../services/redis-process.js';
 import { startServerProcess, type ServerProcess } from '../services/server-process.js';

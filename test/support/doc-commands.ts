@@ -11,7 +11,7 @@ import { parseIdentifiersFlags } from '../../src/node/commands/identifiers-comma
 import { parseServeArgs } from '../../src/node/commands/serve-flags.js';
 
 /** The instant the server samples of the docs are taken at. */
-export const DOCS_NOW: number = Date.parse('2026-11-22T05:35:35Z');
+const DOCS_NOW: number = Date.parse('2026-11-22T05:35:35Z');
 
 /** The words of a shell line: quotes honoured, a `#` that starts a word begins a comment. */
 function words(line: string): string[] {

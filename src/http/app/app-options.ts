@@ -56,8 +56,6 @@ export interface RequestContext {
   readonly host?: string | undefined;
 }
 
-export type { Tier };
-
 /** Options of `createApp`. Every default equals the service specification. */
 export interface AppOptions {
   /** The tier every request is served on, unless it carries a known pass. @default 'free' */
@@ -197,13 +195,13 @@ const defaultCallerOf = (_request: Request, context: RequestContext | undefined)
  * The error of a refused option: a RangeError (or TypeError) reading `<option> must be <allowed>, got <value>`, the value
  * left out for a secret. The command line words it for the flag that set the option.
  */
-export function optionError(option: string, allowed: string, got?: unknown, Kind: typeof RangeError = RangeError): Error {
+function optionError(option: string, allowed: string, got?: unknown, Kind: typeof RangeError = RangeError): Error {
   const shown = typeof got === 'number' ? String(got) : (JSON.stringify(got) ?? String(got));
   return new Kind(`${option} must be ${allowed}${got === undefined ? '' : `, got ${shown}`}`);
 }
 
 /** `one of a, b, c`, as every list of allowed values reads. */
-export const oneOf = (allowed: readonly string[]): string => `one of ${allowed.join(', ')}`;
+const oneOf = (allowed: readonly string[]): string => `one of ${allowed.join(', ')}`;
 
 function wholeNumber(name: string, value: number | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;

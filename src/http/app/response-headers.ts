@@ -29,7 +29,7 @@ export const CSV_HEADERS: HeaderList = [
 ];
 
 /** Headers of a CORS preflight answer that asked for no request headers. */
-export const PREFLIGHT_HEADERS: HeaderList = [
+const PREFLIGHT_HEADERS: HeaderList = [
   ...COMMON,
   ['access-control-allow-methods', ALLOWED_METHODS],
   ['access-control-allow-headers', ALLOWED_REQUEST_HEADERS],

@@ -48,7 +48,7 @@ export function failureAnswer(error: unknown): ErrorAnswer {
 }
 
 /** The spec's 429 message for the exhausted window, with the configured number. */
-export function rateLimitMessage(window: 'minute' | 'day', limits: QuotaLimits): string {
+function rateLimitMessage(window: 'minute' | 'day', limits: QuotaLimits): string {
   return window === 'day'
     ? `Too many requests. Limit: ${limits.perDay} per day.`
     : `Too many requests. Limit: ${limits.perMinute} per minute.`;

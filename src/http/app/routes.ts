@@ -1,5 +1,5 @@
 import type { RequestContext } from './app-options.js';
-import type { JsonSchemaName } from '../contract/json-schemas.js';
+import type { JsonSchemaName } from '../contract/index.js';
 import type { Tier } from './tiers.js';
 
 /** The name of a route, and of its handler in `createServiceRoutes`. */
@@ -63,7 +63,6 @@ const pathOf = (name: RouteName): string => (ROUTES.find((route) => route.name =
 /** The service's paths, by name. */
 export const GENERATE_PATH: string = pathOf('generate');
 export const OPENAPI_PATH: string = pathOf('openapi');
-export const HEALTHZ_PATH: string = pathOf('healthz');
 
 /** The prefix of the versioned API paths (spec 9: the version is a path segment). Adapters that share an origin with an app
  * (the Vite plugin, the server's static files) hand everything under it to the service. */

@@ -26,7 +26,7 @@ export type Tier = keyof typeof TIER_TABLE;
 export const TIERS: Readonly<Record<Tier, TierRules & { readonly upgradeTo: Tier | undefined }>> = TIER_TABLE;
 
 /** The tier a known Bearer pass is served on. */
-export const PASS_TIER: Tier = 'lifetime';
+const PASS_TIER: Tier = 'lifetime';
 
 /** Every tier name, in table order. */
 export const TIER_NAMES: readonly Tier[] = Object.keys(TIERS) as Tier[];

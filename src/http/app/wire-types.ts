@@ -76,7 +76,7 @@ export type ErrorCode = keyof typeof ERRORS;
 type ExtrasIn<Row, Key extends 'required' | 'optional'> = Row extends { readonly [K in Key]: ReadonlyArray<infer Name> } ? Name : never;
 
 /** The body of one error code: `error`, `message`, and the extras `ERRORS` gives that code. */
-export type ErrorResponseOf<Code extends ErrorCode> = { error: Code; message: string } & Pick<
+type ErrorResponseOf<Code extends ErrorCode> = { error: Code; message: string } & Pick<
   ErrorExtras,
   ExtrasIn<(typeof ERRORS)[Code], 'required'>
 > &

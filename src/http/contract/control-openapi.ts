@@ -1,8 +1,12 @@
-import { MAX_DELAY_MS } from '../app/app-options.js';
-import { CONTROL_ROUTES, type ControlRoute } from '../app/routes.js';
-import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from '../app/rate-limit-dialect.js';
-import { SCENARIO_NAMES } from '../control/scenario.js';
-import type { ErrorCode } from '../app/wire-types.js';
+import {
+  MAX_DELAY_MS,
+  CONTROL_ROUTES,
+  RATE_LIMIT_HEADER_DIALECTS,
+  RETRY_AFTER_FORMATS,
+  type ControlRoute,
+  type ErrorCode,
+} from '../app/index.js';
+import { SCENARIO_NAMES } from '../control/index.js';
 
 // The OpenAPI paths of the control endpoints, listed only by an app started with `control` (tag `control`).
 

@@ -9,7 +9,7 @@ const extension = (description: string, schema: JsonObject): JsonObject => ({
 });
 
 /** JSON Schemas of the optional record fields that the `fields` and `profile` options of the handler or server add. */
-export const FIXTURE_FIELD_SCHEMAS: Readonly<Record<string, JsonObject>> = {
+const FIXTURE_FIELD_SCHEMAS: Readonly<Record<string, JsonObject>> = {
   vat_number: extension(
     'with option fields: vat_number. French VAT number, FR + key + SIREN, key = (12 + 3 x (SIREN mod 97)) mod 97; left out for a unit without one (a micro-entrepreneur, an SCI letting homes). With profile negative, also written with spaces, in lower case or with a wrong key.',
     { type: 'string', pattern: '^(FR\\d{11}|FR \\d{2} \\d{3} \\d{3} \\d{3}|fr\\d{11})$' },

@@ -1,5 +1,5 @@
 import { COMPANY_FIELDS } from '../../core/company/index.js';
-import { type ErrorCode, type ErrorDefinition, type ErrorExtras, ERRORS } from '../app/wire-types.js';
+import { ERRORS, type ErrorCode, type ErrorDefinition, type ErrorExtras } from '../app/index.js';
 
 // The wire format as data: JSON Schema (2020-12, the dialect of OpenAPI 3.1), written once. The OpenAPI document's
 // `components.schemas` are those of this object its paths use; tests check served bodies against it with an independent
@@ -68,7 +68,7 @@ const EXTRAS: Readonly<Record<keyof ErrorExtras, JsonSchema>> = {
 type PascalCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
 
 /** The name of one error code's body schema: the code in PascalCase (`rate_limit_exceeded` -> `RateLimitExceeded`). */
-export type ErrorSchemaName = PascalCase<ErrorCode>;
+type ErrorSchemaName = PascalCase<ErrorCode>;
 
 const schemaNameOf = (code: ErrorCode): ErrorSchemaName =>
   code.replace(/(?:^|_)([a-z])/g, (_match, letter: string) => letter.toUpperCase()) as ErrorSchemaName;

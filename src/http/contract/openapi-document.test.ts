@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { JSON_SCHEMAS } from './json-schemas.js';
-import { createOpenApiDocument, PACKAGE_VERSION } from './openapi-document.js';
-import { ROUTES } from '../app/routes.js';
-import { type ErrorCode, ERRORS } from '../app/wire-types.js';
+import { createOpenApiDocument } from './openapi-document.js';
+import { PACKAGE_VERSION } from './openapi-route.js';
+import { ROUTES, ERRORS, type ErrorCode } from '../app/index.js';
 
 type Schema = { $ref?: string; oneOf?: Schema[]; discriminator?: unknown; properties?: { error?: { const?: string } } };
 type Operation = {

@@ -1,17 +1,24 @@
 import { MAX_SEED } from '../../core/company/index.js';
 import type { QuotaLimits } from '../../core/quota/index.js';
-import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from '../generate/generate-params.js';
+import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from '../generate/index.js';
 import { withFixtureFields } from './fixture-fields-schema.js';
 import { errorSchema, JSON_SCHEMAS } from './json-schemas.js';
+import { PACKAGE_VERSION } from './openapi-route.js';
 import { controlPaths } from './control-openapi.js';
-import { type RateLimitHeaderDialect, type RetryAfterFormat, X_RATE_LIMIT_HEADERS } from '../app/rate-limit-dialect.js';
-import { ALLOWED_METHODS, ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from '../app/response-headers.js';
-import { ROUTES, type RouteDefinition } from '../app/routes.js';
-import { TIER_NAMES, type Tier } from '../app/tiers.js';
-import { type ErrorCode, ERRORS } from '../app/wire-types.js';
-
-/** The package's version, as `info.version` of the document. Written here so no browser bundle reads package.json; a test keeps it in step. */
-export const PACKAGE_VERSION = '0.2.0';
+import {
+  X_RATE_LIMIT_HEADERS,
+  ALLOWED_METHODS,
+  ALLOWED_REQUEST_HEADERS,
+  EXPOSED_HEADERS,
+  ROUTES,
+  TIER_NAMES,
+  ERRORS,
+  type RateLimitHeaderDialect,
+  type RetryAfterFormat,
+  type RouteDefinition,
+  type Tier,
+  type ErrorCode,
+} from '../app/index.js';
 
 // Loaded on the first request for the document only (dynamic import), so it stays out of the hot path and out of the first
 // chunk of a browser bundle. Built from data written once: the JSON Schemas of the bodies, the route table and the tier table.

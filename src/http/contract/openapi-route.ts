@@ -1,6 +1,7 @@
-import type { ResolvedOptions } from '../app/app-options.js';
-import { JSON_HEADERS } from '../app/response-headers.js';
-import type { RouteAnswer } from '../app/routes.js';
+import { JSON_HEADERS, type ResolvedOptions, type RouteAnswer } from '../app/index.js';
+
+/** The package's version, as `info.version` of the document. Written here so no browser bundle reads package.json; a test keeps it in step. */
+export const PACKAGE_VERSION = '0.2.0';
 
 /**
  * The message of a 500 for an OpenAPI module that would not load (a runtime without `import()`, a file missing from an

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../create-app.js';
-import type { AppOptions, RequestContext } from '../app/app-options.js';
+import type { AppOptions, RequestContext } from '../app/index.js';
 import { listControlPaths } from './control-routes.js';
 
 const BASE = 'http://localhost';

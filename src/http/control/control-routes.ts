@@ -1,9 +1,15 @@
 import type { AuditReport, QuotaUsage } from '../../core/quota/index.js';
-import type { RequestContext } from '../app/app-options.js';
-import type { ControllableClock } from '../app/controllable-clock.js';
-import type { HeaderList } from '../app/response-headers.js';
-import type { ErrorAnswer, Responses } from '../app/responses.js';
-import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute, type RouteAnswer } from '../app/routes.js';
+import {
+  CONTROL_PREFIX,
+  CONTROL_ROUTES,
+  type RequestContext,
+  type ControllableClock,
+  type HeaderList,
+  type ErrorAnswer,
+  type Responses,
+  type ControlRoute,
+  type RouteAnswer,
+} from '../app/index.js';
 import { parseScenarioSpec, type ScenarioSlot } from './scenario.js';
 
 /**
@@ -50,7 +56,7 @@ const IPV4_LOOPBACK = /^(?:::ffff:)?127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i;
  * True for a loopback address as a socket reports it: 127.0.0.0/8, `::1`, and 127.0.0.0/8 mapped into IPv6
  * (`::ffff:127.0.0.1`, what a dual-stack socket reports for an IPv4 client). Other spellings are not loopback.
  */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (address === undefined) return false;
   const v4 = IPV4_LOOPBACK.exec(address);
   if (v4 !== null) return v4.slice(1).every((octet) => Number(octet) <= 255);

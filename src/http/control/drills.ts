@@ -1,6 +1,5 @@
 import type { RandomSource } from '../../core/random/index.js';
-import type { Drills } from '../app/app-options.js';
-import { INTERNAL_ERROR, type Responses } from '../app/responses.js';
+import { INTERNAL_ERROR, type Drills, type Responses } from '../app/index.js';
 
 /**
  * Wraps a route with the drills: waits the delay (timers are fine here: this is the serving layer, not the core), then

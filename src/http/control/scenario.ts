@@ -1,17 +1,20 @@
 import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type Clock, type QuotaDecision, type QuotaLimits } from '../../core/quota/index.js';
-import { APP_DEFAULTS, isDelay } from '../app/app-options.js';
 import {
+  APP_DEFAULTS,
+  isDelay,
   createRateLimitHeaders,
   RATE_LIMIT_HEADER_DIALECTS,
   RETRY_AFTER_FORMATS,
+  INTERNAL_ERROR,
+  responses as globalResponses,
   type RateLimitHeaderDialect,
   type RetryAfterFormat,
-} from '../app/rate-limit-dialect.js';
-import { INTERNAL_ERROR, responses as globalResponses, type Responses } from '../app/responses.js';
+  type Responses,
+} from '../app/index.js';
 
 /** The scenarios of `siret-mock/msw`, by name, as the control endpoint takes them. */
 export const SCENARIO_NAMES = ['rateLimited', 'serverError', 'networkError', 'slow'] as const;
-export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** Options of a rate-limited answer that does not come from the quota (`scenarios.rateLimited`). */
 export interface RateLimitedAnswerOptions {

@@ -1,6 +1,6 @@
 import { MAX_SEED } from '../../core/company/index.js';
 import { prefersCsv } from './accept.js';
-import type { ErrorCode } from '../app/wire-types.js';
+import type { ErrorCode } from '../app/index.js';
 
 /** The parameters of one generate request, once valid. */
 export interface GenerateParams {

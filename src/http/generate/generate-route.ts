@@ -1,11 +1,16 @@
 import { generateCompanies, MAX_SEED, toCsv } from '../../core/company/index.js';
 import type { QuotaDecision } from '../../core/quota/index.js';
-import type { ResolvedOptions } from '../app/app-options.js';
-import type { RequestFacts } from '../app/routes.js';
+import {
+  CSV_HEADERS,
+  JSON_HEADERS,
+  withHeaders,
+  TIERS,
+  type ResolvedOptions,
+  type RequestFacts,
+  type HeaderList,
+  type GenerateResponse,
+} from '../app/index.js';
 import { parseGenerateParams } from './generate-params.js';
-import { CSV_HEADERS, type HeaderList, JSON_HEADERS, withHeaders } from '../app/response-headers.js';
-import { TIERS } from '../app/tiers.js';
-import type { GenerateResponse } from '../app/wire-types.js';
 
 const WWW_AUTHENTICATE: HeaderList = [['www-authenticate', 'Bearer error="invalid_token"']];
 

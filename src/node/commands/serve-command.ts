@@ -1,9 +1,7 @@
-import { GENERATE_PATH } from '../../http/app/routes.js';
-import { listControlPaths } from '../../http/control/control-routes.js';
+import { GENERATE_PATH, listControlPaths } from '../../http/index.js';
 import { CliUsageError } from './cli-usage-error.js';
-import { redactSecrets, redactUrlValue } from '../server/redact-secrets.js';
+import { redactSecrets, redactUrlValue, type AccessLogEntry } from '../server/index.js';
 import { parseServeArgs, SERVE_USAGE } from './serve-flags.js';
-import type { AccessLogEntry } from '../server/server-options.js';
 
 /**
  * `siret-mock serve`: runs the server until SIGINT or SIGTERM, then stops accepting, drains in-flight requests, closes

@@ -1,13 +1,17 @@
 import { MAX_SEED } from '../../core/company/index.js';
 import { EXTRA_FIELDS, parseExtraFields, PROFILES } from '../../core/fixtures/record-options.js';
-import { APP_DEFAULTS, resolveAppOptions } from '../../http/app/app-options.js';
-import { RATE_LIMIT_HEADER_DIALECTS, RETRY_AFTER_FORMATS } from '../../http/app/rate-limit-dialect.js';
-import { CONTROL_PREFIX, PRICING_PATH } from '../../http/app/routes.js';
-import { TIER_NAMES } from '../../http/app/tiers.js';
+import {
+  APP_DEFAULTS,
+  resolveAppOptions,
+  RATE_LIMIT_HEADER_DIALECTS,
+  RETRY_AFTER_FORMATS,
+  CONTROL_PREFIX,
+  PRICING_PATH,
+  TIER_NAMES,
+} from '../../http/index.js';
 import { CliUsageError, commaListOf, mustBe, oneOf, parseFlags, usageError, wholeNumber } from './cli-usage-error.js';
-import { QUOTA_STORE_FAILURE_POLICIES } from '../redis/quota-store-failure.js';
-import { redactUrlValue } from '../server/redact-secrets.js';
-import { SERVER_DEFAULTS, type SiretServerOptions } from '../server/server-options.js';
+import { QUOTA_STORE_FAILURE_POLICIES } from '../redis/index.js';
+import { redactUrlValue, SERVER_DEFAULTS, type SiretServerOptions } from '../server/index.js';
 
 /** One flag of `siret-mock serve`: the usage text, the parser options and the docs' tables are all derived from these. */
 export interface ServeFlag {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type * as IORedis from 'ioredis';
 
 /** An optional peer dependency that is not installed: the message names the package and the command that installs it. */
-export class MissingPeerError extends Error {
+class MissingPeerError extends Error {
   override name = 'MissingPeerError';
 }
 

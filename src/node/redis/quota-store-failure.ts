@@ -1,13 +1,15 @@
 import { MINUTE_WINDOW_MS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits, type QuotaStore } from '../../core/quota/index.js';
-import { isStoreOutage } from '../../http/app/responses.js';
-import { SERVER_DEFAULTS } from '../server/server-options.js';
+import { isStoreOutage } from '../../http/index.js';
 
 /** What to do while the shared quota store cannot be reached: refuse with 503 (`closed`) or admit (`open`). */
 export const QUOTA_STORE_FAILURE_POLICIES = ['closed', 'open'] as const;
 export type QuotaStoreFailurePolicy = (typeof QUOTA_STORE_FAILURE_POLICIES)[number];
 
+/** The policy unless told otherwise: no request goes uncounted. */
+export const DEFAULT_QUOTA_STORE_FAILURE: QuotaStoreFailurePolicy = 'closed';
+
 export interface QuotaStoreFailureOptions {
-  /** @default SERVER_DEFAULTS.quotaStoreFailure ('closed') */
+  /** @default 'closed' */
   policy?: QuotaStoreFailurePolicy;
   /** Receives one line when an outage starts and one when it ends (not one per request). */
   log?: (message: string) => void;
@@ -25,7 +27,7 @@ export interface QuotaStoreWithFailurePolicy extends QuotaStore {
  * be counted), with the minute window unopened.
  */
 export function withQuotaStoreFailurePolicy(store: QuotaStore, options: QuotaStoreFailureOptions = {}): QuotaStoreWithFailurePolicy {
-  const policy = options.policy ?? SERVER_DEFAULTS.quotaStoreFailure;
+  const policy = options.policy ?? DEFAULT_QUOTA_STORE_FAILURE;
   const log = options.log ?? (() => undefined);
   let down = false;
   const reportOutage = (error: Error): void => {

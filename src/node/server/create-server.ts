@@ -1,13 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { serve, FastResponse } from 'srvx/node';
 import type { Server as SrvxServer, ServerRequest } from 'srvx';
-import type { App } from '../../http/app/app-options.js';
-import { createServiceRoutes } from '../../http/create-app.js';
+import { createServiceRoutes, type App } from '../../http/index.js';
 import { createAnswerQueue, limitConnectionsPerClient, limitPipelinedReads } from './connection-limits.js';
 import { withDemoFiles } from './demo-files.js';
 import { answerFailure, contextOf, nodeResponses, normalizeTarget } from './node-listener.js';
-import { withQuotaStoreFailurePolicy } from '../redis/quota-store-failure.js';
-import { createRedisQuotaStore, type RedisQuotaStore } from '../redis/redis-quota-store.js';
+import { withQuotaStoreFailurePolicy, createRedisQuotaStore, type RedisQuotaStore } from '../redis/index.js';
 import { redactSecrets } from './redact-secrets.js';
 import { answerRefusals, refusalOf } from './refusals.js';
 import { SERVER_DEFAULTS, type AccessLogEntry, type SiretServerOptions } from './server-options.js';

@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staticMiddleware } from 'srvx/static';
-import type { RequestContext } from '../../http/app/app-options.js';
-import type { HeaderList } from '../../http/app/response-headers.js';
-import { isServicePath } from '../../http/app/routes.js';
+import { isServicePath, type RequestContext, type HeaderList } from '../../http/index.js';
 
 type Site = (request: Request, context: RequestContext) => Promise<Response>;
 

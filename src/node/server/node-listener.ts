@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import type { ServerRequest } from 'srvx';
 import { FastResponse, toNodeHandler } from 'srvx/node';
-import type { RequestContext } from '../../http/app/app-options.js';
-import { createResponses, INTERNAL_ERROR, type Responses } from '../../http/app/responses.js';
+import { createResponses, INTERNAL_ERROR, type RequestContext, type Responses } from '../../http/index.js';
 import { callerOf } from './client-address.js';
 
 /** Anything with a fetch handler: `createApp(options)` from `siret-mock/node`, or a Hono app. */

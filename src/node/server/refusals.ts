@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ALLOWED_METHODS } from '../../http/app/response-headers.js';
-import { type ErrorAnswer, errorParts, type ErrorParts } from '../../http/app/responses.js';
+import { ALLOWED_METHODS, errorParts, type ErrorAnswer, type ErrorParts } from '../../http/index.js';
 
 // The contract's JSON answers to what Node's HTTP parser refuses, or lets through without a check of ours: every refusal
 // closes its connection.

@@ -1,5 +1,5 @@
-import type { AppOptions } from '../../http/app/app-options.js';
-import type { QuotaStoreFailurePolicy } from '../redis/quota-store-failure.js';
+import type { AppOptions } from '../../http/index.js';
+import { DEFAULT_QUOTA_STORE_FAILURE, type QuotaStoreFailurePolicy } from '../redis/index.js';
 
 /** The server's transport limits: Node's own `node:http` options, and the bounds siret-mock adds to them. */
 export interface TransportOptions {
@@ -70,7 +70,7 @@ export const SERVER_DEFAULTS: Readonly<
   port: 3000,
   hostname: '127.0.0.1',
   trustProxy: 0,
-  quotaStoreFailure: 'closed',
+  quotaStoreFailure: DEFAULT_QUOTA_STORE_FAILURE,
   node: {
     maxUrlLength: 8192,
     maxHeaderSize: 16_384,
