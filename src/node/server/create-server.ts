@@ -108,22 +108,6 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
     return response;
   };
 
-  /** The one request listener: it logs the exchange and queues it on its connection; the queue hands it to srvx in turn. */
-  const createListener = (handler: (req: IncomingMessage, res: ServerResponse) => unknown) => {
-    const answers = createAnswerQueue(
-      (req, res) => {
-        normalizeTarget(req);
-        void handler(req, res);
-      },
-      { responseTimeout: limits.responseTimeout, maxPending: MAX_PIPELINED },
-    );
-    const listener = (req: IncomingMessage, res: ServerResponse): void => {
-      if (onAccess) logExchange(req, res, contextOf(req, trustProxy).caller as string, onAccess);
-      answers.enqueue(req, res);
-    };
-    return { answers, listener };
-  };
-
   let stopAnswers = (): void => undefined;
   const drain = async (): Promise<void> => {
     const server = srvx?.node?.server as Server | undefined;
@@ -174,12 +158,18 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
           requireHostHeader: false,
         },
       });
-      const node = srvx.node as { server: Server; handler: (req: IncomingMessage, res: ServerResponse) => unknown };
+      const node = srvx.node as { server: Server; handler: (req: IncomingMessage, res: ServerResponse) => void };
       const server = node.server;
-      // srvx's handler runs behind ours, in each connection's turn.
+      // srvx's handler runs behind ours: the connection's answer queue hands each request to it in turn.
       server.removeListener('request', node.handler);
-      const { answers, listener } = createListener(node.handler);
+      const answers = createAnswerQueue(node.handler, { responseTimeout: limits.responseTimeout, maxPending: MAX_PIPELINED });
       stopAnswers = answers.stop;
+      /** The one request listener: the target made one srvx takes, the exchange logged, the request queued. */
+      const listener = (req: IncomingMessage, res: ServerResponse): void => {
+        normalizeTarget(req);
+        if (onAccess) logExchange(req, res, contextOf(req, trustProxy).caller as string, onAccess);
+        answers.enqueue(req, res);
+      };
       server.on('request', listener);
       answerRefusals(server, limits.maxUrlLength, listener);
       server.maxConnections = limits.maxConnections;
