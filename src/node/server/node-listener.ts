@@ -23,8 +23,10 @@ export interface NodeListenerOptions {
 /** The answers of the Node adapters, built with srvx's `FastResponse` (written from its parts, no full fetch `Response`). */
 export const nodeResponses: Responses = createResponses(FastResponse as unknown as typeof Response);
 
-/** The `Host` each request was sent with, before `normalizeTarget` replaced a name this server does not answer for. */
-const sentHosts = new WeakMap<IncomingMessage, string>();
+/** What a request carries for the adapters: the `Host` it was sent with (`normalizeTarget`), and its context. */
+const SENT_HOST: unique symbol = Symbol('siret-mock sent host');
+const CONTEXT: unique symbol = Symbol('siret-mock context');
+type Carrying = IncomingMessage & { [SENT_HOST]?: string; [CONTEXT]?: RequestContext };
 
 /**
  * The last line of defence of the Node adapters (srvx's error hook on the server): a failure that escapes the handler is
@@ -38,30 +40,23 @@ export function answerFailure(log: (message: string) => void = () => undefined):
   };
 }
 
-const contexts = new WeakMap<IncomingMessage, RequestContext>();
-
 /**
- * What the Node adapters know of a request besides the `Request`: one object per request, whose caller is decided on
- * first read and kept (the access log and the app read the same).
+ * What the Node adapters know of a request besides the `Request`: one object per request, kept on it, whose caller is
+ * decided on first read (the access log and the app read the same).
  */
-export function contextOf(req: IncomingMessage, trustProxy: number): RequestContext {
-  let context = contexts.get(req);
-  if (context === undefined) {
-    let caller: string | undefined;
-    context = {
-      get caller() {
-        return (caller ??= callerOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy));
-      },
-      get peerAddress() {
-        return req.socket.remoteAddress;
-      },
-      get host() {
-        return sentHosts.get(req);
-      },
-    };
-    contexts.set(req, context);
-  }
-  return context;
+export function contextOf(req: Carrying, trustProxy: number): RequestContext {
+  let caller: string | undefined;
+  return (req[CONTEXT] ??= {
+    get caller() {
+      return (caller ??= callerOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxy));
+    },
+    get peerAddress() {
+      return req.socket.remoteAddress;
+    },
+    get host() {
+      return req[SENT_HOST];
+    },
+  });
 }
 
 /**
@@ -97,7 +92,7 @@ export function createNodeListener(
  * query); an absolute-form target (`GET http://host/path`) gives its path, and its authority stands for the Host (RFC
  * 9112, 3.2.2); a target that is neither is `/`, as srvx would read it.
  */
-export function normalizeTarget(req: IncomingMessage): void {
+export function normalizeTarget(req: Carrying): void {
   let target = req.url ?? '/';
   const hash = target.indexOf('#');
   if (hash !== -1) target = target.slice(0, hash);
@@ -112,7 +107,7 @@ export function normalizeTarget(req: IncomingMessage): void {
   if (target !== req.url) req.url = target;
   const served = servedHost(req, host);
   if (served !== req.headers.host) req.headers.host = served;
-  if (host !== undefined) sentHosts.set(req, host);
+  req[SENT_HOST] = host;
 }
 
 const PORT = /:([0-9]{1,5})$/;
