@@ -24,7 +24,7 @@ const NORTH = new Set([
   '52', '54', '55', '57', '67', '68', '88', '22', '29', '35', '56', '44', '49', '53', '72', '85', '18', '28', '36', '37', '41',
   '45', '21', '25', '39', '58', '70', '71', '89', '90',
 ]);
-/** Départements with no vineyard (no wine AOC or IGP area): Brittany, Normandy, the North, Île-de-France, the overseas. */
+/** Départements with no vineyard (no wine AOC area): Brittany, Normandy, the North, Île-de-France, the overseas. */
 // prettier-ignore
 const NO_VINEYARD = new Set([
   '14', '22', '27', '29', '35', '50', '53', '56', '59', '60', '61', '62', '75', '76', '78', '80', '91', '92', '93', '94', '95',
@@ -93,9 +93,13 @@ const WORD_ABBREVIATIONS: Record<string, string> = {
   PROFESSEUR: 'PR',
 };
 
-/** The ways a street line may read on the label: whole, its type abbreviated, then its saints and titles too. */
+/**
+ * The ways a street line may read on the label: whole when it fits 38 characters, else whole, its type abbreviated, or its
+ * saints and titles abbreviated too (each may then be cut at a word).
+ */
 export function streetLineForms(street: string): string[] {
   const whole = postalText(street);
+  if (whole.length <= 38) return [whole];
   const words = whole.split(' ');
   const at = words[1] === 'BIS' || words[1] === 'TER' ? 2 : 1;
   const typed = words.map((word, i) => (i === at ? (TYPE_ABBREVIATIONS[word] ?? word) : word));
@@ -109,6 +113,12 @@ function arrondissementOf(city: string, postcode: string): number | undefined {
   if ((city === 'Lyon' && /^6900\d$/.test(postcode)) || (city === 'Marseille' && /^130\d\d$/.test(postcode)))
     return Number(postcode.slice(3));
   return undefined;
+}
+
+/** The locality the last line of a record's label prints: La Poste's routing label of its commune and postcode, when known. */
+export function routingLocality(record: FixtureRecord): string | undefined {
+  const commune = communeOfPair(record.city.normalize('NFC'), record.postcode);
+  return commune && routingLabel(commune, record.postcode);
 }
 
 /** The CEDEX codes of Lyon and Marseille, which carry the arrondissement in their number. */
@@ -154,7 +164,10 @@ function labelViolations(record: FixtureRecord, commune: RegisterEntry | undefin
   const lines = record.postal_lines;
   if (!Array.isArray(lines) || lines.length === 0 || !commune) return [];
   const out: string[] = [];
-  const label = routingLabel(commune, record.postcode);
+  const city = record.city.normalize('NFC');
+  // A Paris, Lyon or Marseille CEDEX line names the city; its number says the arrondissement.
+  const cedexInCity = typeof record.cedex === 'string' && arrondissementOf(city, record.postcode) !== undefined;
+  const label = cedexInCity ? postalText(city) : routingLabel(commune, record.postcode);
   const last = lines.at(-1) as string;
   const locality = typeof record.cedex === 'string' ? last.replace(/^\d{5} /, '').replace(/ CEDEX( \d+)?$/, '') : last.slice(6);
   if (label !== undefined && locality !== label) out.push("last postal line not La Poste's routing label for the commune");

@@ -1,4 +1,4 @@
-import { drawAddress, drawnCommune, drawnCommuneIsCoastal, type CommuneFacts } from '../address/address.js';
+import { drawAddress, drawnCommune, drawnCommuneNaming, type CommuneFacts } from '../address/address.js';
 import type { CompanyRecord } from './company-record.js';
 import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
 import { drawnNameHash, drawNameFor } from './company.js';
@@ -191,11 +191,11 @@ class SeededCompanyStream implements CompanyStream {
     const nic = drawEstablishment(random, siren, ESTABLISHMENT_KINDS[form] as EstablishmentKind);
     const address = drawAddress(random);
     const year = creationYear(form, Math.floor(siren / 10));
-    const coastal = drawnCommuneIsCoastal();
-    let company = drawNameFor(random, form, year, coastal);
+    const naming = drawnCommuneNaming();
+    let company = drawNameFor(random, form, year, naming);
     let hash = drawnNameHash();
     while (this.#isRecent(company, hash, index)) {
-      company = drawNameFor(random, form, year, coastal);
+      company = drawNameFor(random, form, year, naming);
       hash = drawnNameHash();
     }
     this.#remember(company, hash, index);
