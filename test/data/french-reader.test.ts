@@ -277,6 +277,14 @@ describe('the French reader checker', () => {
   });
 
   // Issue 36: what a name, a sign, an address line and the label say of the place, as a reader of the commune sees it.
+  const vineyard = {
+    company: 'Julie Moreau EI',
+    legal_form: 'EI',
+    legal_category: '1000',
+    naf_code: '01.21Z',
+    naf_label: 'Culture de la vigne',
+    trade_name: null,
+  };
   it.each([
     [{ company: 'Boulangerie des Halles SARL', trade_name: 'Boulangerie du Stade' }, 'a shop sign naming another place than the name'],
     [
@@ -330,34 +338,8 @@ describe('the French reader checker', () => {
       { street_address: '763 Chemin du Moulin', city: 'Beauvais', postcode: '60000', insee_code: '60057' },
       'a distance-based street number in a northern or Paris-region town',
     ],
-    [
-      {
-        company: 'Julie Moreau EI',
-        legal_form: 'EI',
-        legal_category: '1000',
-        naf_code: '01.21Z',
-        naf_label: 'Culture de la vigne',
-        trade_name: null,
-        city: 'Paris',
-        postcode: '75007',
-        insee_code: '75107',
-      },
-      'a farm in a city',
-    ],
-    [
-      {
-        company: 'Julie Moreau EI',
-        legal_form: 'EI',
-        legal_category: '1000',
-        naf_code: '01.21Z',
-        naf_label: 'Culture de la vigne',
-        trade_name: null,
-        city: 'Lannion',
-        postcode: '22300',
-        insee_code: '22113',
-      },
-      'a vineyard in a département without vineyards',
-    ],
+    [{ ...vineyard, city: 'Paris', postcode: '75007', insee_code: '75107' }, 'a farm in a city'],
+    [{ ...vineyard, city: 'Lannion', postcode: '22300', insee_code: '22113' }, 'a vineyard in a département without vineyards'],
     [
       { company: 'Laura Grondin EI', legal_form: 'EI', legal_category: '1000', trade_name: null },
       'a La Réunion surname outside La Réunion',

@@ -1,7 +1,9 @@
 // The French reader's rules on place: what a name, a shop sign, a street, an address line and La Poste's label say of the
 // commune they are in, and of its size. Facts read from the official register (register.ts) and from the routing labels
-// of the `codes-postaux` package, not from the generator's tables.
+// of the `codes-postaux` package, not from the generator's tables; postal text and the norm's abbreviations are the
+// generator's (address-lines.ts), the rule being when they are used.
 import { createRequire } from 'node:module';
+import { NAME_ABBREVIATIONS, postalText, TYPE_ABBREVIATIONS } from '../../src/core/address/address-lines.js';
 import { PLACES } from '../../src/core/data/names.js';
 import type { FixtureRecord } from '../../src/core/fixtures/index.js';
 import { communeOfPair, type RegisterEntry } from './register.js';
@@ -31,20 +33,6 @@ const NO_VINEYARD = new Set([
   '971', '972', '973', '975', '976', '977', '978',
 ]);
 
-/** Text as La Poste prints it: upper case, no accents, apostrophes and hyphens as spaces, no other sign but "&". */
-function postalText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/Œ/g, 'OE')
-    .replace(/œ/g, 'oe')
-    .toUpperCase()
-    .replace(/['\-\u2019]/g, ' ')
-    .replace(/[^A-Z0-9& ]/g, '')
-    .replace(/ +/g, ' ')
-    .trim();
-}
-
 let labels: Map<string, string> | undefined;
 /**
  * The routing label (libellé d'acheminement) of a commune's postcode, as the `codes-postaux` package gives it, written as the
@@ -68,34 +56,9 @@ function routingLabel(commune: RegisterEntry, postcode: string): string | undefi
   return labels.get(`${commune.code}|${postcode}`);
 }
 
-/** The first word of each street type and the abbreviation the norm NF Z10-011 gives it; RUE and QUAI stay whole. */
-const TYPE_ABBREVIATIONS: Record<string, string> = {
-  ALLEE: 'ALL',
-  AVENUE: 'AV',
-  BOULEVARD: 'BD',
-  CHEMIN: 'CHE',
-  COURS: 'CRS',
-  IMPASSE: 'IMP',
-  PLACE: 'PL',
-  ROUTE: 'RTE',
-};
-/** Words of a street name the norm abbreviates next: saints and titles. */
-const WORD_ABBREVIATIONS: Record<string, string> = {
-  SAINT: 'ST',
-  SAINTE: 'STE',
-  GENERAL: 'GAL',
-  MARECHAL: 'MAL',
-  PRESIDENT: 'PDT',
-  DOCTEUR: 'DR',
-  COMMANDANT: 'CDT',
-  CAPITAINE: 'CNE',
-  COLONEL: 'COL',
-  PROFESSEUR: 'PR',
-};
-
 /**
  * The ways a street line may read on the label: whole when it fits 38 characters, else whole, its type abbreviated, or its
- * saints and titles abbreviated too (each may then be cut at a word).
+ * saints and titles abbreviated too (each may then be cut at a word), with the norm NF Z10-011's abbreviations.
  */
 export function streetLineForms(street: string): string[] {
   const whole = postalText(street);
@@ -103,7 +66,7 @@ export function streetLineForms(street: string): string[] {
   const words = whole.split(' ');
   const at = words[1] === 'BIS' || words[1] === 'TER' ? 2 : 1;
   const typed = words.map((word, i) => (i === at ? (TYPE_ABBREVIATIONS[word] ?? word) : word));
-  const titled = typed.map((word, i) => (i > at ? (WORD_ABBREVIATIONS[word] ?? word) : word));
+  const titled = typed.map((word, i) => (i > at ? (NAME_ABBREVIATIONS[word] ?? word) : word));
   return [...new Set([whole, typed.join(' '), titled.join(' ')])];
 }
 

@@ -159,7 +159,7 @@ export function drawAddressLines(random: RandomSource, context: AddressLineConte
 const isBox = (line: string): boolean => /^(BP|CS|TSA) /.test(line);
 
 /** Street types the norm NF Z10-011 abbreviates on a line too long (RUE and QUAI stay whole). */
-const TYPE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+export const TYPE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   ALLEE: 'ALL',
   AVENUE: 'AV',
   BOULEVARD: 'BD',
@@ -170,7 +170,7 @@ const TYPE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   ROUTE: 'RTE',
 };
 /** Then the saints and titles in the street's name. */
-const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
+export const NAME_ABBREVIATIONS: Readonly<Record<string, string>> = {
   SAINT: 'ST',
   SAINTE: 'STE',
   GENERAL: 'GAL',
