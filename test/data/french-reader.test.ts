@@ -374,4 +374,12 @@ describe('the French reader checker', () => {
     ).toEqual({});
     expect(total).toBe(0);
   });
+
+  it('finds no broken rule in 10,000 edge-case records with every extra field', () => {
+    const records = [3, 7].flatMap((seed) => generateCompanyFixtures(5_000, { seed, profile: 'edge-cases', fields: [...EXTRA_FIELDS] }));
+    const { byRule } = checkRecords(records);
+    expect(
+      Object.fromEntries([...byRule].map(([rule, { count, example }]) => [rule, `${count}x, e.g. ${JSON.stringify(example)}`])),
+    ).toEqual({});
+  });
 });

@@ -166,7 +166,7 @@ function nafViolations(record: FixtureRecord, form: string | undefined, name: st
   if (!/^\d{2}\.\d{2}[A-Z]$/.test(code)) return ['NAF code not written NN.NNX'];
   const labels = loadNafCodes();
   if (!labels.has(code)) return ['NAF code not in NAF rév. 2'];
-  if (record.naf_label !== undefined && record.naf_label !== labels.get(code)) out.push('NAF label not the official one');
+  if (record.naf_label !== undefined && record.naf_label.normalize('NFC') !== labels.get(code)) out.push('NAF label not the official one');
   if (form !== undefined) {
     if (startsWithAny(code, NEVER)) out.push('NAF code no company or entrepreneur carries (administration, association, household)');
     if (form === 'EI' && startsWithAny(code, NOT_INDIVIDUAL)) out.push('NAF code impossible for an individual entrepreneur');
