@@ -555,6 +555,9 @@ export function otherPostcodesOf(line: number): { city: string; postcode: string
 /** Whether the commune of the last `drawAddress` call is on the coast (read by the name draw that follows it). */
 export const drawnCommuneIsCoastal = (): boolean => ((indexed().flags[drawnLine] as number) & COASTAL) !== 0;
 
+/** The size class of the commune of the last `drawAddress` call (read by the establishment draw that follows it). */
+export const drawnCommuneSizeClass = (): number => indexed().sizes[drawnLine] as number;
+
 /**
  * Draws an address: a (city, postcode) pair from the official commune register weighted by population, and a street line
  * whose type, name and number agree with the commune ("12 Rue des Lilas", "340 Route de Manosque").
