@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCompanyStream, generateCompanies, MAX_SEED } from '../../src/index.js';
+import { createCompanyStream, generateCompanies, generateCompanyFixtures, MAX_SEED } from '../../src/index.js';
 import { NAME_WINDOW } from '../../src/core/company/generate-companies.js';
 import { reunionSurname } from '../support/place-rules.js';
 
@@ -56,13 +56,23 @@ describe('shares that follow their sources (docs/data.md)', () => {
       expect(Math.abs(shares[name as keyof typeof shares] - value), name).toBeLessThan(0.01);
   });
 
-  it('gives a few percent of establishments an order of 0100 or more, most 0001, and individual entrepreneurs at most five', () => {
+  it('gives a few establishments in a thousand an order of 0100 or more, most 0001, and individual entrepreneurs at most five', () => {
     const order = (r: (typeof records)[number]) => Number(r.siret.replace(/ /g, '').slice(9, 13));
     const high = records.filter((r) => order(r) >= 100).length / records.length;
-    expect(high).toBeGreaterThan(0.005);
-    expect(high).toBeLessThan(0.03);
+    expect(high).toBeGreaterThan(0.001);
+    expect(high).toBeLessThan(0.01);
     expect(records.filter((r) => order(r) === 1).length / records.length).toBeGreaterThan(0.6);
     for (const r of records.filter((x) => x.company.endsWith(' EI'))) expect(order(r)).toBeLessThanOrEqual(5);
+  });
+
+  it("uses INSEE's employee bands as defined: NN for no employee, 00 (staff during the year, none at its end) a small band", () => {
+    const full = generateCompanyFixtures(20_000, { seed: 21, fields: ['legal_form', 'naf_code', 'employee_band'] });
+    const band00 = (subset: typeof full) => subset.filter((r) => r.employee_band === '00').length / subset.length;
+    expect(band00(full)).toBeLessThan(0.05);
+    expect(band00(full.filter((r) => r.legal_form === 'SCI' || r.naf_code === '64.20Z'))).toBe(0);
+    const companies = full.filter((r) => !['EI', 'SCI'].includes(r.legal_form ?? ''));
+    // Insee Première n° 2045: 54% of companies employ someone.
+    expect(Math.abs(companies.filter((r) => r.employee_band !== 'NN').length / companies.length - 0.54)).toBeLessThan(0.03);
   });
 
   it('numbers units by era: recent 8xx and 9xx SIRENs on most individual entrepreneurs, no old 5xx-7xx on an SAS', () => {

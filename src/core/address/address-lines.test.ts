@@ -27,7 +27,7 @@ describe('French address lines', () => {
     expect(fitStreetLine('12 RUE DES LILAS')).toBe('12 RUE DES LILAS');
     expect(fitStreetLine('306 ROUTE DE SAINT CHRISTOPHE DE CHAULIEU')).toBe('306 RTE DE ST CHRISTOPHE DE CHAULIEU');
     expect(fitStreetLine('12 BIS AVENUE DU MARECHAL DE LATTRE DE TASSIGNY')).toBe('12 BIS AV DU MAL DE LATTRE DE TASSIGNY');
-    expect(fitStreetLine('823 TER CHEMIN DE CHATEAUNEUF LES MARTIGUES')).toBe('823 TER CHE DE CHATEAUNEUF LES');
+    expect(fitStreetLine('823 TER CHEMIN DE CHATEAUNEUF LES MARTIGUES')).toBe('823 TER CHE DE CHATEAUNEUF');
   });
 
   it('gives BP and CS boxes only to companies of towns of 10,000 or more, each with a CEDEX line on no ordinary postcode', () => {

@@ -34,11 +34,19 @@ export function postalText(text: string): string {
     .trim();
 }
 
-/** The first words of `text` that fit in `max` characters (a word longer than that is cut). */
+/** A last word that leads into the words after it: a lone letter (an elided "D'", "L'") or a particle. */
+const HANGING = / ([A-Z]|DE|DU|DES|LA|LE|LES|ET|&|AU|AUX)$/;
+
+/**
+ * The first words of `text` that fit in `max` characters (a word longer than that is cut), not ending on a word that
+ * leads into the ones cut off ("... & ASSOCIES D" for "... & ASSOCIES D OCCITANIE").
+ */
 export function fitLine(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.lastIndexOf(' ', max);
-  return cut > 0 ? text.slice(0, cut) : text.slice(0, max);
+  let cut = text.lastIndexOf(' ', max);
+  if (cut <= 0) return text.slice(0, max);
+  while (HANGING.test(text.slice(0, cut))) cut = text.lastIndexOf(' ', cut - 1);
+  return text.slice(0, cut);
 }
 
 /**

@@ -574,6 +574,9 @@ export function drawnCommuneNaming(): number {
   return ((table.flags[at] as number) & COASTAL) + (table.sizes[at] as number) * 2 + (table.departements[at] as number) * 16;
 }
 
+/** The size class of the commune of the last `drawAddress` call (read by the establishment draw that follows it). */
+export const drawnCommuneSizeClass = (): number => indexed().sizes[drawnLine] as number;
+
 /**
  * Draws an address: a (city, postcode) pair from the official commune register weighted by population, and a street line
  * whose type, name and number agree with the commune ("12 Rue des Lilas", "340 Route de Manosque").

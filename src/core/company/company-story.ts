@@ -6,6 +6,7 @@ import {
   NEW_SIREN_PREFIXES,
   OLD_SIREN_PREFIXES,
   OLD_UNITS_FROM,
+  SEL_PROFESSION_FROM,
   SIREN_PREFIX_DATES,
   type LegalFormData,
 } from '../data/legal-forms.js';
@@ -47,6 +48,10 @@ export function isoDateOf(year: number): string {
   const day = Math.floor(((year - whole) * (Date.UTC(whole + 1, 0, 1) - start)) / 86_400_000);
   return new Date(start + day * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The first year (decimal) a SEL of a profession can have been created in, by the trade word of its name; 0 for another. */
+const SEL_FROM: ReadonlyMap<string, number> = new Map(SEL_PROFESSION_FROM.map(([trade, day]) => [trade, decimalYear(day)]));
+export const selProfessionFrom = (trade: string | undefined): number => (trade === undefined ? 0 : (SEL_FROM.get(trade) ?? 0));
 
 /** When each prefix's numbers were handed out, `[from, to)` in decimal years, by prefix (NaN for prefixes never used). */
 const PERIODS: Float64Array = (() => {

@@ -1,4 +1,4 @@
-import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
+import { creationYear, drawForm, drawPrefix, LEGAL_FORMS, selProfessionFrom } from './company-story.js';
 import { FIRST_NAME_BIRTHS } from '../data/first-name-births.js';
 import {
   ACTIVITIES,
@@ -65,6 +65,14 @@ const withHashes = (texts: readonly string[]): HashedTexts => texts.flatMap((tex
 
 /** The hash of the name being drawn, so far: each part drawn adds its own, each pattern its fixed text's. */
 let drawnHash = 0;
+
+/** Whether the name being drawn is a shop's, a practice's or a holding's: a unit of one establishment, or a few after moves. */
+let drawnLocal = false;
+/** Marks the name being drawn as a shop's, a practice's or a holding's, and returns it. */
+function local(name: string): string {
+  drawnLocal = true;
+  return name;
+}
 
 /** Adds a pattern's fixed text (its hash, from `nameTextHash`) to the name being drawn, and returns the name. */
 function withFixed(name: string, fixedHash: number): string {
@@ -141,6 +149,14 @@ const surname = (random: RandomSource): string =>
   regional !== undefined && random.next() < regional.share
     ? part(regional.texts, regional.table.drawIndex(random))
     : part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
+/** Activity words that make a holding ("Moreau Participations"). */
+const HOLDING_WORDS = new Set(['Holding', 'Participations', 'Invest', 'Investissements']);
+/** An activity word after a surname; a holding's marks the name as one of a single establishment. */
+function activity(random: RandomSource): string {
+  const word = pickPart(random, ACTIVITY_LIST);
+  if (HOLDING_WORDS.has(word)) drawnLocal = true;
+  return word;
+}
 
 /** The first birth year the cohort tables cover; cohorts are five years wide. */
 const FIRST_BIRTH_YEAR = 1920;
@@ -202,6 +218,8 @@ let founderFrom = 0;
 let founderTo = 0;
 let childFrom = 0;
 let childTo = 0;
+/** The creation year (decimal) of the unit being named. */
+let createdAt = 0;
 /** The shop places the name being drawn may use (placesFor its commune). */
 let placeList: HashedTexts = [];
 
@@ -260,17 +278,20 @@ type Pattern = (random: RandomSource, form: string) => string | undefined;
 // Commercial companies. A pattern answers undefined when it does not fit the form (a multi-partner name for a SASU), and
 // another is drawn. Trade words open the name ("Boulangerie Lefèvre"); activity words follow it ("Moreau Conseil").
 const COMPANY_PATTERNS = createWeightedTable<Pattern>([
-  [(r) => withFixed(`${surname(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH), 34], // Moreau Conseil
-  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE_HASH)), 22], // Boulangerie Lefèvre
-  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, placeList)}`, SPACE_HASH)), 8], // Garage de la Gare
+  [(r) => withFixed(`${surname(r)} ${activity(r)}`, SPACE_HASH), 34], // Moreau Conseil
+  [(r, form) => (form === 'SA' ? undefined : local(withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE_HASH))), 22], // Boulangerie Lefèvre
+  [
+    (r, form) => (form === 'SA' ? undefined : local(withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, placeList)}`, SPACE_HASH))),
+    8,
+  ], // Garage de la Gare
   [
     (r, form) =>
       PHARMACY_FORMS.includes(form)
-        ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, placeList) : surname(r)}`, PHARMACY_HASH)
+        ? local(withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, placeList) : surname(r)}`, PHARMACY_HASH))
         : undefined,
     3,
   ], // Pharmacie du Centre
-  [(r) => (founderFrom > founderTo ? undefined : withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH)), 8], // Julie Moreau Conseil
+  [(r) => (founderFrom > founderTo ? undefined : withFixed(`${person(r)} ${activity(r)}`, SPACE_HASH)), 8], // Julie Moreau Conseil
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} et Fils`, ET_FILS_HASH) : undefined), 5], // Dubois et Fils
   [
     (r, form) => {
@@ -288,7 +309,7 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
     3,
   ], // Girard-Bonnet
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} Frères`, FRERES_HASH) : undefined), 3], // Roussel Frères
-  [(r, form) => (form === 'SAS' || form === 'SA' ? withFixed(`Groupe ${surname(r)}`, GROUPE_HASH) : undefined), 3], // Groupe Moreau
+  [(r, form) => (form === 'SAS' || form === 'SA' ? local(withFixed(`Groupe ${surname(r)}`, GROUPE_HASH)) : undefined), 3], // Groupe Moreau
   [
     (r, form) =>
       MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL'
@@ -298,21 +319,25 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
   ], // Établissements Roussel
 ]);
 
-// Professional companies (SEL): pharmacies, lawyers, dentists, vets.
-const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
-  [(r) => withFixed(`Pharmacie ${pickPart(r, placeList)}`, PHARMACY_HASH), 15],
-  [(r) => withFixed(`Pharmacie ${surname(r)}`, PHARMACY_HASH), 25],
+/** Whether the unit being named was created once its profession could practise as a SEL (company-story.ts). */
+const selOpen = (trade: string): boolean => createdAt >= selProfessionFrom(trade);
+
+// Professional companies (SEL): pharmacies, lawyers, dentists, vets, each once its profession's decree allowed it.
+const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string | undefined>([
+  [(r) => (selOpen('Pharmacie') ? withFixed(`Pharmacie ${pickPart(r, placeList)}`, PHARMACY_HASH) : undefined), 15],
+  [(r) => (selOpen('Pharmacie') ? withFixed(`Pharmacie ${surname(r)}`, PHARMACY_HASH) : undefined), 25],
   [
     (r) => {
+      if (!selOpen('Pharmacie')) return undefined;
       const a = surname(r);
       return withFixed(`Pharmacie ${a}-${another(r, surname, a)}`, PHARMACY_PAIR_HASH);
     },
     10,
   ],
-  [(r) => withFixed(`${surname(r)} Avocats`, AVOCATS_HASH), 15],
-  [(r) => withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE_HASH), 15],
-  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, placeList)}`, VETERINAIRE_HASH), 5],
-  [(r) => withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE_HASH), 10],
+  [(r) => (selOpen('Avocats') ? withFixed(`${surname(r)} Avocats`, AVOCATS_HASH) : undefined), 15],
+  [(r) => (selOpen('Cabinet Dentaire') ? withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE_HASH) : undefined), 15],
+  [(r) => (selOpen('Clinique Vétérinaire') ? withFixed(`Clinique Vétérinaire ${pickPart(r, placeList)}`, VETERINAIRE_HASH) : undefined), 5],
+  [(r) => (selOpen('Clinique Vétérinaire') ? withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE_HASH) : undefined), 10],
 ]);
 
 // Property companies (SCI): a family name, the children's first names, or a place.
@@ -350,6 +375,8 @@ const LEGAL_FORM_HASHES = LEGAL_FORMS.map((data) => nameTextHash(` ${data.form}`
  */
 export function drawNameFor(random: RandomSource, form: number, year: number, naming: number): string {
   drawnHash = 0;
+  drawnLocal = false;
+  createdAt = year;
   const legalForm = (LEGAL_FORMS[form] as (typeof LEGAL_FORMS)[number]).form;
   const created = Math.floor(year);
   founderFrom = Math.max(created - 60, legalForm === 'EI' ? 1950 : FIRST_BIRTH_YEAR);
@@ -367,8 +394,8 @@ export function drawNameFor(random: RandomSource, form: number, year: number, na
     return withFixed(`SCI ${body}`, SCI_PREFIX_HASH);
   }
   let name: string | undefined;
-  if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
-  // A pattern that does not fit the form answers before it draws anything, so nothing has been added to the hash.
+  // A pattern that does not fit the form (or the date) answers before it draws anything, so nothing has been added to the hash.
+  if (legalForm === 'SELARL' || legalForm === 'SELAS') while (name === undefined) name = PROFESSIONAL_PATTERNS.draw(random)(random);
   while (name === undefined) name = COMPANY_PATTERNS.draw(random)(random, legalForm);
   return withFixed(`${name} ${legalForm}`, LEGAL_FORM_HASHES[form] as number);
 }
@@ -417,6 +444,14 @@ export function companyNameParts(name: string): CompanyName {
 /** Draws a company name with its legal form ("Martin Conseil SAS", "Dubois et Fils SARL", "SCI Les Tilleuls"). */
 export function drawCompanyName(random: RandomSource): string {
   return drawName(random);
+}
+
+/**
+ * Whether the name the last `drawNameFor` call returned is a shop's, a pharmacy's or a holding's ("Boulangerie Lefèvre",
+ * "Garage de la Gare", "Moreau Participations", "Groupe Moreau"): a unit of one establishment, or a few after moves.
+ */
+export function drawnNameIsLocal(): boolean {
+  return drawnLocal;
 }
 
 /**
