@@ -276,6 +276,97 @@ describe('the French reader checker', () => {
     expect(storyRules(patch as Partial<FixtureRecord>)).toContain(rule);
   });
 
+  // Issue 36: what a name, a sign, an address line and the label say of the place, as a reader of the commune sees it.
+  const vineyard = {
+    company: 'Julie Moreau EI',
+    legal_form: 'EI',
+    legal_category: '1000',
+    naf_code: '01.21Z',
+    naf_label: 'Culture de la vigne',
+    trade_name: null,
+  };
+  it.each([
+    [{ company: 'Boulangerie des Halles SARL', trade_name: 'Boulangerie du Stade' }, 'a shop sign naming another place than the name'],
+    [
+      {
+        company: 'Lhomme Participations SAS',
+        legal_form: 'SAS',
+        legal_category: '5710',
+        naf_code: '64.20Z',
+        naf_label: 'Activités des sociétés holding',
+        trade_name: 'Lhomme Participations',
+      },
+      'a shop sign on a holding or property company',
+    ],
+    [
+      { company: 'Imprimerie des Remparts SARL', city: 'Saint-Martin-de-Brômes', postcode: '04800', insee_code: '04189' },
+      'a town landmark (cathedral, theatre, town hall, ramparts) in a village under 2,000',
+    ],
+    [{ cedex: '04103 MANOSQUE CEDEX 2' }, 'a numbered CEDEX in a town under 100,000'],
+    [
+      { city: 'Marseille', postcode: '13003', insee_code: '13203', cedex: '13051 MARSEILLE CEDEX 3' },
+      "a Paris, Lyon or Marseille CEDEX without its arrondissement's number and code range",
+    ],
+    [
+      { city: 'Paris', postcode: '75116', insee_code: '75116', cedex: '75396 PARIS CEDEX 7' },
+      "a Paris, Lyon or Marseille CEDEX without its arrondissement's number and code range",
+    ],
+    [
+      { company: 'SCI Raphaël et Léo', legal_form: 'SCI', legal_category: '6540', naf_code: '68.20B', trade_name: null },
+      'a BP or CS box for a property company (SCI)',
+    ],
+    [{ city: 'Paris', postcode: '75014', insee_code: '75114', address_line_2: 'ZA du Moulin', cedex: null }, 'a business park in Paris'],
+    [
+      {
+        city: 'Auger-Saint-Vincent',
+        postcode: '60800',
+        insee_code: '60027',
+        address_line_2: null,
+        cedex: null,
+        postal_lines: ['BOULANGERIE LEFEVRE SARL', '12 RUE DES LILAS', '60800 AUGER SAINT VINCENT'],
+      },
+      "last postal line not La Poste's routing label for the commune",
+    ],
+    [
+      {
+        street_address: '306 Route de Saint-Christophe-de-Chaulieu',
+        postal_lines: ['BOULANGERIE LEFEVRE SARL', '306 ROUTE DE SAINT CHRISTOPHE DE', 'CS 30012', '04103 MANOSQUE CEDEX'],
+      },
+      "a street line cut where the norm's abbreviations fit",
+    ],
+    [
+      { street_address: '763 Chemin du Moulin', city: 'Beauvais', postcode: '60000', insee_code: '60057' },
+      'a distance-based street number in a northern or Paris-region town',
+    ],
+    [{ ...vineyard, city: 'Paris', postcode: '75007', insee_code: '75107' }, 'a farm in a city'],
+    [{ ...vineyard, city: 'Lannion', postcode: '22300', insee_code: '22113' }, 'a vineyard in a département without vineyards'],
+    [
+      { company: 'Laura Grondin EI', legal_form: 'EI', legal_category: '1000', trade_name: null },
+      'a La Réunion surname outside La Réunion',
+    ],
+  ])('flags a place that does not fit: %j as %s', (patch, rule) => {
+    expect(storyRules(patch as Partial<FixtureRecord>)).toContain(rule);
+  });
+
+  it("accepts La Poste's routing label, the norm's abbreviations on a long street line, a Réunion surname in La Réunion", () => {
+    const label = {
+      city: 'Auger-Saint-Vincent',
+      postcode: '60800',
+      insee_code: '60027',
+      street_address: '306 Route de Saint-Christophe-de-Chaulieu',
+      address_line_2: null,
+      cedex: null,
+      postal_lines: ['BOULANGERIE LEFEVRE SARL', '306 RTE DE ST CHRISTOPHE DE CHAULIEU', '60800 AUGER ST VINCENT'],
+    };
+    const found = storyRules(label);
+    expect(found).not.toContain("last postal line not La Poste's routing label for the commune");
+    expect(found).not.toContain("a street line cut where the norm's abbreviations fit");
+    expect(found).not.toContain('postal label without the street line');
+    expect(
+      rules({ company: 'Laura Grondin EI', street_address: '12 Rue des Flamboyants', city: 'Saint-Denis', postcode: '97400' }),
+    ).toEqual([]);
+  });
+
   // A clerk's reading of the unit: its staff, its establishments, its dates, and the edge-case profile's phrases.
   const consulting = {
     company: 'Moreau Conseil SARL',

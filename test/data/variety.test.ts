@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCompanyStream, generateCompanies, generateCompanyFixtures, MAX_SEED } from '../../src/index.js';
 import { NAME_WINDOW } from '../../src/core/company/generate-companies.js';
+import { reunionSurname } from '../support/place-rules.js';
 
 describe('variety of names and streets', () => {
   it('never repeats a company name within one response (any quantity up to 100, hundreds of seeds)', () => {
@@ -82,5 +83,13 @@ describe('shares that follow their sources (docs/data.md)', () => {
     const old = (p: number) => (p >= 54 && p <= 74) || p === 77 || p === 78;
     for (const r of records.filter((x) => / SASU?$| EURL$| SEL\w+$| EI$/.test(x.company))) expect(old(prefix(r)), r.company).toBe(false);
     expect(records.filter((r) => old(prefix(r))).length / records.length).toBeGreaterThan(0.002);
+  });
+
+  it("names La Réunion's units after its own families: a quarter or more carry one of its surnames, none elsewhere", () => {
+    const found = records.map(reunionSurname);
+    const inReunion = found.filter((r) => r.inReunion);
+    expect(inReunion.length).toBeGreaterThan(400);
+    expect(inReunion.filter((r) => r.local).length / inReunion.length).toBeGreaterThan(0.25);
+    expect(found.filter((r) => r.local && !r.inReunion)).toEqual([]);
   });
 });

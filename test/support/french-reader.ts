@@ -4,6 +4,7 @@
 import type { CompanyRecord } from '../../src/core/company/index.js';
 import { ACTIVITIES, FIRST_NAMES, STREET_COASTAL, STREET_NATURE, TRADES } from '../../src/core/data/names.js';
 import type { FixtureRecord } from '../../src/core/fixtures/index.js';
+import { placeViolations } from './place-rules.js';
 import { communeOfPair, isEpciNeighbour, type RegisterEntry } from './register.js';
 import { storyViolations } from './story-rules.js';
 
@@ -216,7 +217,13 @@ function streetViolations(record: FixtureRecord): string[] {
 /** The rules one record breaks, as short descriptions; empty for a record a French reader would believe. */
 export function checkRecord(record: CompanyRecord | FixtureRecord): string[] {
   const fixture = record as FixtureRecord;
-  return [...companyViolations(fixture), ...streetViolations(fixture), ...storyViolations(fixture), ...edgeProfileViolations(fixture)];
+  return [
+    ...companyViolations(fixture),
+    ...streetViolations(fixture),
+    ...storyViolations(fixture),
+    ...edgeProfileViolations(fixture),
+    ...placeViolations(fixture),
+  ];
 }
 
 /** Counts broken rules over many records, with one example record per rule. */

@@ -7,6 +7,7 @@ import { FIRST_NAME_BIRTHS } from '../../src/core/data/first-name-births.js';
 import { ACTIVITIES } from '../../src/core/data/names.js';
 import { legalFormOf, loadNafCodes, type FixtureRecord } from '../../src/core/fixtures/index.js';
 import { vatNumberOf } from '../../src/core/identifiers/index.js';
+import { routingLocality, streetLineForms } from './place-rules.js';
 import { communeOfPair, isOrdinaryPostcode } from './register.js';
 
 /** The day each form exists from: the law that created it. */
@@ -204,7 +205,8 @@ function addressLineViolations(record: FixtureRecord, population: number): strin
     else {
       if (cedex[1]?.slice(0, 2) !== record.postcode.slice(0, 2)) out.push("CEDEX code outside the commune's département");
       if (isOrdinaryPostcode(cedex[1] as string)) out.push("CEDEX code that is some commune's ordinary postcode");
-      if (!localityOf(record.city.normalize('NFC')).startsWith(cedex[2] as string)) out.push('CEDEX line names another city');
+      const locality = routingLocality(record) ?? localityOf(record.city.normalize('NFC'));
+      if (!locality.startsWith(cedex[2] as string)) out.push('CEDEX line names another city');
     }
     if (population < 10000) out.push('CEDEX in a commune under 10,000 inhabitants');
   }
@@ -221,7 +223,8 @@ function postalLineViolations(record: FixtureRecord): string[] {
     if (/ {2}|^ | $/.test(line)) out.push('postal label line with stray spaces');
   }
   const last = lines.at(-1) as string;
-  const expected = typeof record.cedex === 'string' ? record.cedex : `${record.postcode} ${localityOf(record.city.normalize('NFC'))}`;
+  const locality = routingLocality(record) ?? localityOf(record.city.normalize('NFC'));
+  const expected = typeof record.cedex === 'string' ? record.cedex : `${record.postcode} ${locality}`;
   if (
     typeof record.cedex === 'string'
       ? last !== expected
@@ -234,8 +237,8 @@ function postalLineViolations(record: FixtureRecord): string[] {
       out.push('postal label does not open with the company name');
   }
   if (record.street_address !== '[ND]') {
-    const street = postalText(record.street_address.normalize('NFC'));
-    if (!lines.some((line) => isWordPrefix(line, street))) out.push('postal label without the street line');
+    const forms = streetLineForms(record.street_address.normalize('NFC'));
+    if (!lines.some((line) => forms.some((form) => isWordPrefix(line, form)))) out.push('postal label without the street line');
   }
   return out;
 }

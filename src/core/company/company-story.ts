@@ -45,7 +45,8 @@ export function decimalYear(iso: string): number {
 export function isoDateOf(year: number): string {
   const whole = Math.floor(year);
   const start = Date.UTC(whole, 0, 1);
-  const day = Math.floor(((year - whole) * (Date.UTC(whole + 1, 0, 1) - start)) / 86_400_000);
+  // A millionth of a day absorbs the rounding of `year - whole`: the start of a day stays that day (1992-08-28 gave the 27th).
+  const day = Math.floor(((year - whole) * (Date.UTC(whole + 1, 0, 1) - start)) / 86_400_000 + 1e-6);
   return new Date(start + day * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -1,6 +1,17 @@
 import { creationYear, drawForm, drawPrefix, LEGAL_FORMS, selProfessionFrom } from './company-story.js';
 import { FIRST_NAME_BIRTHS } from '../data/first-name-births.js';
-import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from '../data/names.js';
+import {
+  ACTIVITIES,
+  CITY_LANDMARKS,
+  COASTAL_PLACES,
+  FIRST_NAMES,
+  OVERSEAS_SURNAMES,
+  PLACES,
+  SCI_NAMES,
+  SURNAMES,
+  TOWN_LANDMARKS,
+  TRADES,
+} from '../data/names.js';
 import { randomInt, type RandomSource } from '../random/random.js';
 import { createWeightedIndex, createWeightedTable, type WeightedIndex } from '../random/weighted.js';
 
@@ -81,14 +92,63 @@ const pickPart = (random: RandomSource, texts: HashedTexts): string => part(text
 const SURNAME_TEXTS = withHashes(SURNAME_TABLE.values);
 const FIRST_NAME_TEXTS = withHashes(FIRST_NAME_TABLE.values);
 const ACTIVITY_LIST = withHashes(ACTIVITIES);
-const PLACE_LIST = withHashes(PLACES);
-// Shops named after the beach or the harbour belong to the coast.
-const INLAND_PLACE_LIST = withHashes(PLACES.filter((place) => !COASTAL_PLACES.includes(place)));
 const SCI_NAME_LIST = withHashes(SCI_NAMES);
 const SHOP_TRADE_LIST = withHashes(SHOP_TRADES);
 const PLACE_TRADE_LIST = withHashes(PLACE_TRADES);
 
-const surname = (random: RandomSource): string => part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
+/**
+ * The places a shop may be named after in a commune, by whether it is coastal (bit 0) and its size class (bits 1-3): the
+ * beach and the harbour on the coast only, a theatre, a town hall or ramparts from 2,000 inhabitants, a cathedral from
+ * 20,000. Built on first use.
+ */
+const placeLists: (HashedTexts | undefined)[] = [];
+const placeArrays: (readonly string[] | undefined)[] = [];
+/** The places a shop may be named after in a commune with `naming`'s coast and size (see drawnCommuneNaming). */
+export function placesFor(naming: number): readonly string[] {
+  const size = (naming >>> 1) & 7;
+  return (placeArrays[naming & 15] ??= PLACES.filter(
+    (place) =>
+      ((naming & 1) !== 0 || !COASTAL_PLACES.includes(place)) &&
+      (size >= 1 || !TOWN_LANDMARKS.includes(place)) &&
+      (size >= 3 || !CITY_LANDMARKS.includes(place)),
+  ));
+}
+
+/** The regional surnames of a département, weighted by rank as the national ones are, with the share of people who carry them. */
+interface RegionalSurnames {
+  readonly table: WeightedIndex;
+  readonly texts: HashedTexts;
+  readonly share: number;
+}
+// Share of a département's people carrying one of its own listed surnames (our estimate from the rankings' spread: the
+// hundred most frequent names cover about a tenth of the Antilles' people; most Mahorais carry a Mahorais name).
+const OVERSEAS_SHARES: Readonly<Record<string, number>> = { '974': 0.5, '976': 0.85, '971': 0.3, '972': 0.3, '977': 0.4, '978': 0.4 };
+const regionalTables = new Map<number, RegionalSurnames | undefined>();
+function regionalSurnames(departement: number): RegionalSurnames | undefined {
+  if (departement < 970) return undefined;
+  if (!regionalTables.has(departement)) {
+    const names = OVERSEAS_SURNAMES[String(departement)];
+    regionalTables.set(
+      departement,
+      names === undefined
+        ? undefined
+        : {
+            table: createWeightedIndex(names.map((_, rank) => 1 / (rank + 5))),
+            texts: withHashes(names),
+            share: OVERSEAS_SHARES[String(departement)] as number,
+          },
+    );
+  }
+  return regionalTables.get(departement);
+}
+
+/** The surnames of the commune of the name being drawn, when its département has its own (set by drawNameFor). */
+let regional: RegionalSurnames | undefined;
+
+const surname = (random: RandomSource): string =>
+  regional !== undefined && random.next() < regional.share
+    ? part(regional.texts, regional.table.drawIndex(random))
+    : part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
 /** Activity words that make a holding ("Moreau Participations"). */
 const HOLDING_WORDS = new Set(['Holding', 'Participations', 'Invest', 'Investissements']);
 /** An activity word after a surname; a holding's marks the name as one of a single establishment. */
@@ -160,8 +220,8 @@ let childFrom = 0;
 let childTo = 0;
 /** The creation year (decimal) of the unit being named. */
 let createdAt = 0;
-/** The shop places the name being drawn may use: all of them on the coast, inland ones elsewhere. */
-let placeList: HashedTexts = PLACE_LIST;
+/** The shop places the name being drawn may use (placesFor its commune). */
+let placeList: HashedTexts = [];
 
 const bornBetween = (random: RandomSource, from: number, to: number): number => from + randomInt(random, to - from + 1);
 const firstName = (random: RandomSource): string => firstNameBorn(random, bornBetween(random, founderFrom, founderTo));
@@ -306,13 +366,14 @@ const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string | unde
 const LEGAL_FORM_HASHES = LEGAL_FORMS.map((data) => nameTextHash(` ${data.form}`));
 
 /**
- * Draws the name of a company of form `form` (an index of LEGAL_FORMS) created in `year`, its legal form last ("Moreau
- * Conseil SASU", "SCI Les Tilleuls"); `drawnHash` ends as its hash. People in the name were born when their first name
- * was given: an individual entrepreneur or founder 22 to 60 years before the creation (an individual entrepreneur still
- * trading, in 1950 or later), the children of a family SCI up to 20 years before it. Shops are named after the beach or
- * the harbour only on the coast.
+ * Draws the name of a company of form `form` (an index of LEGAL_FORMS) created in `year` in a commune described by
+ * `naming` (drawnCommuneNaming: coast, size class, département), its legal form last ("Moreau Conseil SASU", "SCI Les
+ * Tilleuls"); `drawnHash` ends as its hash. People in the name were born when their first name was given: an individual
+ * entrepreneur or founder 22 to 60 years before the creation (an individual entrepreneur still trading, in 1950 or later),
+ * the children of a family SCI up to 20 years before it. Shops are named after places the commune has (placesFor), and
+ * overseas departments with surnames of their own give them to a share of their people.
  */
-export function drawNameFor(random: RandomSource, form: number, year: number, coastal: boolean): string {
+export function drawNameFor(random: RandomSource, form: number, year: number, naming: number): string {
   drawnHash = 0;
   drawnLocal = false;
   createdAt = year;
@@ -322,7 +383,9 @@ export function drawNameFor(random: RandomSource, form: number, year: number, co
   founderTo = created - 22;
   childFrom = Math.max(created - 20, FIRST_BIRTH_YEAR);
   childTo = created - 2;
-  placeList = coastal ? PLACE_LIST : INLAND_PLACE_LIST;
+  const places = naming & 15;
+  placeList = placeLists[places] ??= withHashes(placesFor(places));
+  regional = regionalSurnames(naming >>> 4);
   // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
   if (legalForm === 'EI') return withFixed(`${person(random)} EI`, LEGAL_FORM_HASHES[form] as number);
   if (legalForm === 'SCI') {
@@ -341,7 +404,9 @@ export function drawNameFor(random: RandomSource, form: number, year: number, co
 function drawName(random: RandomSource): string {
   const form = drawForm(random);
   const prefix = drawPrefix(random, form);
-  return drawNameFor(random, form, creationYear(form, prefix * 1_000_000 + randomInt(random, 1_000_000)), random.next() < 0.1);
+  // A town of 20,000 to 100,000 in mainland France (département 0), on the coast one time in ten.
+  const naming = (random.next() < 0.1 ? 1 : 0) + 3 * 2;
+  return drawNameFor(random, form, creationYear(form, prefix * 1_000_000 + randomInt(random, 1_000_000)), naming);
 }
 
 const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique', 'Groupe']);

@@ -1,4 +1,4 @@
-import { drawAddress, drawnCommune, drawnCommuneIsCoastal, drawnCommuneSizeClass, type CommuneFacts } from '../address/address.js';
+import { drawAddress, drawnCommune, drawnCommuneNaming, drawnCommuneSizeClass, type CommuneFacts } from '../address/address.js';
 import type { CompanyRecord } from './company-record.js';
 import { creationYear, drawForm, drawPrefix, END_YEAR, LEGAL_FORMS } from './company-story.js';
 import { drawnNameHash, drawnNameIsLocal, drawNameFor } from './company.js';
@@ -212,11 +212,11 @@ class SeededCompanyStream implements CompanyStream {
     const siren = this.#sirens.next(drawPrefix(random, form));
     const address = drawAddress(random);
     const year = creationYear(form, Math.floor(siren / 10));
-    const coastal = drawnCommuneIsCoastal();
-    let company = drawNameFor(random, form, year, coastal);
+    const naming = drawnCommuneNaming();
+    let company = drawNameFor(random, form, year, naming);
     let hash = drawnNameHash();
     while (this.#isRecent(company, hash, index)) {
-      company = drawNameFor(random, form, year, coastal);
+      company = drawNameFor(random, form, year, naming);
       hash = drawnNameHash();
     }
     const nic = drawEstablishment(random, siren, ESTABLISHMENT_KINDS[form] as EstablishmentKind, orderCap(form, year));
