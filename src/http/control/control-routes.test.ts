@@ -215,6 +215,16 @@ describe('control endpoints (createApp({ control: true }))', () => {
     }
   });
 
+  it('answers a failure of its store with the JSON 503 every path gives, without CORS headers, rather than rejecting', async () => {
+    const outage = Object.assign(new Error('quota store unreachable'), { name: 'QuotaStoreUnavailableError' });
+    const store = { consume: () => Promise.reject(outage), reset: () => Promise.reject(outage), shared: true };
+    const refused = await client({ store }).post('reset');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await refused.json()).toMatchObject({ error: 'quota_store_unavailable', retry_after: 1 });
+  });
+
   it('keeps the clock within the years it can show, however many moves add up', async () => {
     const { post, generate } = client();
     let moved = 0;
