@@ -176,6 +176,27 @@ describe('control endpoints (createApp({ control: true }))', () => {
     expect(error.message).toContain(message);
   });
 
+  it('names a key of the Object prototype in a body as an unknown field, on every endpoint that reads one', async () => {
+    const { post } = client();
+    const bodies: Array<[string, Record<string, unknown>]> = [
+      ['scenario', { name: 'serverError' }],
+      ['clock', { advance_ms: 1 }],
+      ['usage', { minute: 1 }],
+      ['reset', {}],
+    ];
+    for (const key of ['__proto__', 'constructor', 'hasOwnProperty', 'valueOf', 'toString', '__defineGetter__']) {
+      for (const [path, valid] of bodies) {
+        // Raw text: JSON.parse makes "__proto__" an own key, as it would from a client.
+        const rest = JSON.stringify(valid).slice(1);
+        const refused = await post(path, `{"${key}":1${rest === '}' ? '' : ','}${rest}`);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toMatchObject({ error: 'invalid_control_request', message: expect.stringContaining(`unknown field "${key}"`) });
+      }
+    }
+    expect(await (await post('scenario', { name: 'serverError', limits: { constructor: 1 } })).json()).toMatchObject({ error: 'invalid_control_request' });
+    expect(await (await post('scenario', { name: 'none' })).json()).toEqual({ scenario: null });
+  });
+
   it('answers other methods with 405 and Allow, and preflights without granting anything', async () => {
     const { app } = client();
     const get = await app.fetch(new Request(`${BASE}/__siret-mock/reset`), LOOPBACK);

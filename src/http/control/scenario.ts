@@ -98,7 +98,8 @@ export function parseScenarioSpec(body: unknown): ScenarioSpec | null | { proble
   const record = body as Record<string, unknown>;
   if (record.name === 'none') return Object.keys(record).length === 1 ? null : { problem: '"none" takes no other field' };
   for (const [key, value] of Object.entries(record)) {
-    const check = SPEC_FIELDS[key];
+    // Own keys only: "__proto__" or "constructor" in a body is an unknown field, not Object's.
+    const check = Object.hasOwn(SPEC_FIELDS, key) ? SPEC_FIELDS[key] : undefined;
     if (check === undefined) return { problem: `unknown field "${key}"; allowed: ${Object.keys(SPEC_FIELDS).join(', ')}` };
     if (!check(value)) {
       const allowed = key === 'name' ? `; allowed: ${SCENARIO_NAMES.join(', ')}, none` : '';
