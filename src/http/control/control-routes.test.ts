@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
+import { createMemoryQuotaStore, type QuotaStore } from '../../core/quota/index.js';
 import { createApp } from '../create-app.js';
 import type { AppOptions, RequestContext } from '../app/index.js';
 import { listControlPaths } from './control-routes.js';
@@ -190,10 +191,15 @@ describe('control endpoints (createApp({ control: true }))', () => {
         const rest = JSON.stringify(valid).slice(1);
         const refused = await post(path, `{"${key}":1${rest === '}' ? '' : ','}${rest}`);
         expect(refused.status).toBe(400);
-        expect(await refused.json()).toMatchObject({ error: 'invalid_control_request', message: expect.stringContaining(`unknown field "${key}"`) });
+        expect(await refused.json()).toMatchObject({
+          error: 'invalid_control_request',
+          message: expect.stringContaining(`unknown field "${key}"`),
+        });
       }
     }
-    expect(await (await post('scenario', { name: 'serverError', limits: { constructor: 1 } })).json()).toMatchObject({ error: 'invalid_control_request' });
+    expect(await (await post('scenario', { name: 'serverError', limits: { constructor: 1 } })).json()).toMatchObject({
+      error: 'invalid_control_request',
+    });
     expect(await (await post('scenario', { name: 'none' })).json()).toEqual({ scenario: null });
   });
 
@@ -310,5 +316,24 @@ describe('drills: delay and failRate', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(39);
     expect(() => createApp({ delay: [5, 1] })).toThrow('delay must be whole milliseconds');
     expect(() => createApp({ failRate: 1.5 })).toThrow('failRate must be a number from 0 to 1, got 1.5');
+  });
+
+  it('stops waiting when the request is aborted, and counts nothing: a delay or a slow scenario keeps no timer', async () => {
+    const consumed: string[] = [];
+    const memory = createMemoryQuotaStore();
+    const store: QuotaStore = {
+      consume: (key, limits, now) => (consumed.push(key), memory.consume(key, limits, now)),
+      reset: () => memory.reset(),
+    };
+    const delayed = createApp({ delay: 600_000, store });
+    const { app, post } = client({ store });
+    await post('scenario', { name: 'slow', ms: 600_000 });
+    for (const target of [delayed, app]) {
+      const controller = new AbortController();
+      const answer = target.fetch(new Request(`${BASE}/api/v1/generate`, { signal: controller.signal }), LOOPBACK);
+      controller.abort();
+      expect((await answer).status).toBe(500);
+    }
+    expect(consumed).toEqual([]);
   });
 });

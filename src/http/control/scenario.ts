@@ -11,6 +11,7 @@ import {
   type RetryAfterFormat,
   type Responses,
 } from '../app/index.js';
+import { waitUnlessAborted } from './drills.js';
 
 /** The scenarios of `siret-mock/msw`, by name, as the control endpoint takes them. */
 export const SCENARIO_NAMES = ['rateLimited', 'serverError', 'networkError', 'slow'] as const;
@@ -160,7 +161,7 @@ export function createScenarioSlot(clock: Clock, responses: Responses = globalRe
           // A HEAD answer has no body to cut short: it gets the 500 of a failed answer instead.
           return facts.head ? responses.error(INTERNAL_ERROR) : networkFailure();
         case 'slow':
-          await new Promise((resolve) => setTimeout(resolve, active.ms ?? 0));
+          await waitUnlessAborted(active.ms ?? 0, request.signal);
           return handler(request, facts);
       }
     },
