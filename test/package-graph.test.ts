@@ -38,7 +38,7 @@ it('siret-mock (the core) reaches no package at all', () => {
 it('@msw/data is reached only through siret-mock/msw/data, ioredis only through the Node entry, lazily', () => {
   expect(packagesReached('mocks/data.ts')).toEqual(['@msw/data']);
   expect(packagesReached('src/node/index.ts')).not.toContain('ioredis');
-  expect(readFileSync(resolve(root, 'src/node/optional-peer.ts'), 'utf8')).toContain("requireHere('ioredis')");
+  expect(readFileSync(resolve(root, 'src/node/redis/optional-peer.ts'), 'utf8')).toContain("requireHere('ioredis')");
 });
 
 it('siret-mock/msw loads no module its default handlers do not use', () => {
@@ -48,7 +48,7 @@ it('siret-mock/msw loads no module its default handlers do not use', () => {
   // to options and entry points that the default handlers never reach.
   const { files } = reached('mocks/index.ts');
   const unwanted = files.filter((file) =>
-    /openapi-document|json-schemas|fixture-fields-schema|fixture-records|fixture-csv|naf|edge-cases|negative-cases|long-communes|commune-codes|postal-labels|address-lines|extra-fields|company-fixtures|^src\/node\//.test(
+    /openapi-document|json-schemas|fixture-fields-schema|fixture-csv|naf|edge-cases|negative-cases|long-communes|commune-codes|postal-labels|address-lines|extra-fields|company-fixtures|^src\/node\//.test(
       file,
     ),
   );

@@ -4,7 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/create-server.js';
+import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
 import { parseResponses } from './fuzz/raw-socket.js';
 
 // The answer deadline, the pipelining bound and the connection limits, in-process with short bounds. The 1,000-connection
@@ -49,7 +49,7 @@ function serverSideClose(server: SiretServer, giveUpMs: number): Promise<number>
 
 describe('an answer its client does not take', () => {
   it('is cut once it has not been handed over within responseTimeout, while a client that reads gets all of it', async () => {
-    const { port, server } = await start({ responseTimeout: 2_000 });
+    const { port, server } = await start({ node: { responseTimeout: 2_000 } });
     // A paused socket never reads the reset, so the server side's own close says when the deadline cut it.
     const cut = serverSideClose(server, 8_000);
     const stalled = await open(port);
@@ -72,7 +72,7 @@ describe('an answer its client does not take', () => {
   });
 
   it('is cut at the deadline even when its client keeps reading a little at a time', async () => {
-    const { port, server } = await start({ responseTimeout: 1_000 });
+    const { port, server } = await start({ node: { responseTimeout: 1_000 } });
     const cut = serverSideClose(server, 8_000);
     const socket = await open(port);
     let received = 0;
@@ -176,7 +176,7 @@ describe('pipelined requests sent one write at a time', () => {
 describe('the connection limits', () => {
   it('closes connections beyond maxConnections at once, logs it once, and serves again when one ends', async () => {
     const lines: string[] = [];
-    const { port, url } = await start({ maxConnections: 3, log: (line) => lines.push(line) });
+    const { port, url } = await start({ node: { maxConnections: 3 }, log: (line) => lines.push(line) });
     const held = await Promise.all([open(port), open(port), open(port)]);
     const extra = await Promise.all([open(port), open(port)]);
     const extraClosed = await Promise.all(
@@ -193,7 +193,7 @@ describe('the connection limits', () => {
 
   it('closes a client’s connections beyond maxConnectionsPerClient, while another address is served', async () => {
     const lines: string[] = [];
-    const { port } = await start({ maxConnectionsPerClient: 3, log: (line) => lines.push(line) });
+    const { port } = await start({ node: { maxConnectionsPerClient: 3 }, log: (line) => lines.push(line) });
     const held = await Promise.all([open(port), open(port), open(port)]);
     const extra = await open(port);
     expect(await new Promise<boolean>((resolve) => extra.once('close', () => resolve(true)))).toBe(true);
