@@ -190,13 +190,14 @@ describe('the upgrade link', () => {
 });
 
 describe('shutdown', () => {
-  it('answers requests in flight when shutdown begins with Connection: close', async () => {
+  /** A quota store whose answers wait until `release()`; `entered` resolves once three requests wait in it. */
+  function gatedStore(): { store: QuotaStore; entered: Promise<void>; release(): void } {
     const memory = createMemoryQuotaStore();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    let waiting = 0;
     let allIn!: () => void;
     const entered = new Promise<void>((resolve) => (allIn = resolve));
+    let waiting = 0;
     const store: QuotaStore = {
       async consume(key, limits, now) {
         if (++waiting === 3) allIn();
@@ -205,24 +206,36 @@ describe('shutdown', () => {
       },
       reset: () => memory.reset(),
     };
-    const { server, port } = await start({ store, trustProxy: 1 });
-    // Keep-alive clients that do not half-close: each reads until the server closes the connection.
+    return { store, entered, release };
+  }
+
+  /**
+   * Three keep-alive clients (10.0.0.1-3 by `X-Forwarded-For`) that each write `copies` requests at once and do not
+   * half-close: each reads until the server closes the connection, and resolves with all it got.
+   */
+  function clients(port: number, copies: number): Promise<string[]> {
     const replies = [1, 2, 3].map(
       (i) =>
         new Promise<string>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () =>
-            socket.write(`GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.0.${i}\r\n\r\n`),
-          );
+          const request = `GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.0.${i}\r\n\r\n`;
+          const socket = connect(port, '127.0.0.1', () => socket.write(request.repeat(copies)));
           let text = '';
           socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
           socket.on('error', () => undefined);
           socket.on('close', () => resolve(text));
         }),
     );
+    return Promise.all(replies);
+  }
+
+  it('answers requests in flight when shutdown begins with Connection: close', async () => {
+    const { store, entered, release } = gatedStore();
+    const { server, port } = await start({ store, trustProxy: 1 });
+    const replies = clients(port, 1);
     await entered;
     const closed = server.close();
     release();
-    for (const reply of await Promise.all(replies)) {
+    for (const reply of await replies) {
       expect(reply).toMatch(/^HTTP\/1\.1 200 /);
       expect(reply.toLowerCase()).toContain('\r\nconnection: close\r\n');
       expect(reply.toLowerCase()).not.toContain('keep-alive');
@@ -268,36 +281,13 @@ describe('shutdown', () => {
   });
 
   it('answers the pipelined requests a connection sent before shutdown began, the last with Connection: close', async () => {
-    const memory = createMemoryQuotaStore();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let allIn!: () => void;
-    const entered = new Promise<void>((resolve) => (allIn = resolve));
-    let waiting = 0;
-    const store: QuotaStore = {
-      async consume(key, limits, now) {
-        if (++waiting === 3) allIn();
-        await gate;
-        return memory.consume(key, limits, now);
-      },
-      reset: () => memory.reset(),
-    };
+    const { store, entered, release } = gatedStore();
     const { server, port } = await start({ store, trustProxy: 1 });
-    const replies = [1, 2, 3].map(
-      (i) =>
-        new Promise<string>((resolve) => {
-          const request = `GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.1.${i}\r\n\r\n`;
-          const socket = connect(port, '127.0.0.1', () => socket.write(request + request));
-          let text = '';
-          socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
-          socket.on('error', () => undefined);
-          socket.on('close', () => resolve(text));
-        }),
-    );
+    const replies = clients(port, 2);
     await entered;
     const closed = server.close();
     release();
-    for (const reply of await Promise.all(replies)) {
+    for (const reply of await replies) {
       const answers = reply.split(/(?=HTTP\/1\.1 )/);
       expect(answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
       expect(answers.map((answer) => /\r\nconnection: (\S+)\r\n/i.exec(answer)?.[1])).toEqual(['keep-alive', 'close']);
