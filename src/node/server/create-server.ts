@@ -150,7 +150,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
         node: {
           maxHeaderSize: limits.maxHeaderSize,
           headersTimeout: limits.headersTimeout,
-          requestTimeout: limits.requestTimeout,
+          // The body within the header time too, unless given more (Node refuses a request timeout under the headers').
+          requestTimeout: Math.max(limits.requestTimeout, limits.headersTimeout),
           keepAliveTimeout: limits.keepAliveTimeout,
           // How often header and request timeouts are checked (Node's default, 30 s, would let them overrun by that much).
           connectionsCheckingInterval: 1_000,

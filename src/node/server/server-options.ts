@@ -9,7 +9,7 @@ export interface TransportOptions {
   maxHeaderSize?: number;
   /** Node's `headersTimeout`: milliseconds to receive the request headers. @default 10000 */
   headersTimeout?: number;
-  /** Node's `requestTimeout`: milliseconds to receive the whole request. @default 30000 */
+  /** Node's `requestTimeout`: milliseconds to receive the whole request, its body included (at least `headersTimeout`). @default 10000 */
   requestTimeout?: number;
   /** Node's `keepAliveTimeout`: milliseconds an idle keep-alive connection stays open. @default 5000 */
   keepAliveTimeout?: number;
@@ -75,7 +75,7 @@ export const SERVER_DEFAULTS: Readonly<
     maxUrlLength: 8192,
     maxHeaderSize: 16_384,
     headersTimeout: 10_000,
-    requestTimeout: 30_000,
+    requestTimeout: 10_000,
     keepAliveTimeout: 5_000,
     responseTimeout: 10_000,
     drainTimeout: 10_000,
