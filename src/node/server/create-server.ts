@@ -48,6 +48,32 @@ function rateLimitedLog(log: (message: string) => void): (message: string) => vo
 }
 
 /**
+ * The connection-level guards of the Node server: answers for half-closed clients, the connection slots (all of them, and
+ * per client) and the bound on pipelined reads.
+ */
+function guardConnections(
+  server: Server,
+  limits: { maxConnections: number; maxConnectionsPerClient: number },
+  log: (message: string) => void,
+): void {
+  // A client that half-closes once it has sent its request still gets the answer, then the connection closes (Node's
+  // own switch, not in its types: by default it ends the connection at the client's FIN, an answer in progress lost).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  server.maxConnections = limits.maxConnections;
+  limitPipelinedReads(server, MAX_PIPELINED);
+  const warnFull = rateLimitedLog(log);
+  server.on('drop', () =>
+    warnFull(`warning: ${server.maxConnections} connections open (--max-connections); closing new ones until some end`),
+  );
+  const warnClient = rateLimitedLog(log);
+  limitConnectionsPerClient(server, limits.maxConnectionsPerClient, (client) =>
+    warnClient(
+      `warning: ${client} holds ${limits.maxConnectionsPerClient} connections (--max-connections-per-client); closing its new ones`,
+    ),
+  );
+}
+
+/**
  * Quota keys carry a TTL, so `noeviction` and the `volatile-*` policies keep them until their windows end; an `allkeys-*`
  * policy may evict them under memory pressure and silently hand their callers a fresh allowance. Said once, at start.
  */
@@ -161,6 +187,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       });
       const node = srvx.node as { server: Server; handler: (req: IncomingMessage, res: ServerResponse) => void };
       const server = node.server;
+      guardConnections(server, limits, log);
       // srvx's handler runs behind ours: the connection's answer queue hands each request to it in turn.
       server.removeListener('request', node.handler);
       const answers = createAnswerQueue(node.handler, { responseTimeout: limits.responseTimeout, maxPending: MAX_PIPELINED });
@@ -173,18 +200,6 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       };
       server.on('request', listener);
       answerRefusals(server, limits.maxUrlLength, listener);
-      server.maxConnections = limits.maxConnections;
-      limitPipelinedReads(server, MAX_PIPELINED);
-      const warnFull = rateLimitedLog(log);
-      server.on('drop', () =>
-        warnFull(`warning: ${server.maxConnections} connections open (--max-connections); closing new ones until some end`),
-      );
-      const warnClient = rateLimitedLog(log);
-      limitConnectionsPerClient(server, limits.maxConnectionsPerClient, (client) =>
-        warnClient(
-          `warning: ${client} holds ${limits.maxConnectionsPerClient} connections (--max-connections-per-client); closing its new ones`,
-        ),
-      );
       await srvx.serve();
       return new URL(srvx.url as string);
     },
