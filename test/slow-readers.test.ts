@@ -38,6 +38,19 @@ function open(port: number, localAddress = '127.0.0.1'): Promise<Socket> {
   });
 }
 
+/** The server's side of the next `count` connections it accepts, once it has accepted them. */
+function connections(server: SiretServer, count: number): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  return new Promise((resolve) => {
+    const accept = (socket: Socket): void => {
+      if (sockets.push(socket) < count) return;
+      server.server.off('connection', accept);
+      resolve(sockets);
+    };
+    server.server.on('connection', accept);
+  });
+}
+
 /** Milliseconds from now until the server's side of the next accepted connection closes (Infinity after `giveUpMs`). */
 function serverSideClose(server: SiretServer, giveUpMs: number): Promise<number> {
   const started = performance.now();
@@ -127,6 +140,23 @@ describe('pipelined requests', () => {
     });
     expect(closed).toBe(true);
     expect((await fetch(new URL('/healthz', url))).status).toBe(200);
+  });
+});
+
+describe('pipelined requests with large heads', () => {
+  it('reset their connection once more than two of the largest wait behind an answer its client does not take', async () => {
+    // An answer deadline past the test's own timeout: only the bound on waiting heads can close this connection.
+    const { port, server } = await start({ node: { responseTimeout: 60_000 } });
+    const accepted = connections(server, 1);
+    const socket = await open(port);
+    socket.pause();
+    const [serverSide] = await accepted;
+    const closed = new Promise((resolve) => serverSide?.once('close', resolve));
+    // Each head is 12 KB (under Node's 16 KB): the third one waiting takes the connection past 32 KB of waiting heads.
+    const large = `GET /healthz HTTP/1.1\r\nHost: x\r\nx-a: ${'b'.repeat(12_000)}\r\n\r\n`;
+    socket.write(`GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n${large.repeat(3)}`);
+    await closed;
+    socket.destroy();
   });
 });
 

@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../dist/src/node/cli.js', import.meta.url));
@@ -119,6 +120,15 @@ export function probe(port, everyMs = 50) {
       };
     },
   };
+}
+
+/** A connection to the server from `localAddress` (any of 127/8 on Linux); resolves once connected. */
+export function connectFrom(port, localAddress) {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(socket));
+    socket.on('error', () => undefined);
+    socket.once('error', reject);
+  });
 }
 
 /** Prints one `BENCH {...}` line for bench/run.mjs. */

@@ -60,6 +60,8 @@ export interface AnswerQueueOptions {
   responseTimeout: number;
   /** Requests a connection may have waiting for their answer (pipelined); one more resets the connection. */
   maxPending: number;
+  /** Bytes of request heads (targets and header fields) a connection may have waiting; more resets the connection. */
+  maxPendingBytes: number;
 }
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
@@ -75,6 +77,15 @@ export interface AnswerQueue {
 interface Pending {
   answering: boolean;
   waiting: Array<[IncomingMessage, ServerResponse]>;
+  /** The bytes of the heads waiting. */
+  bytes: number;
+}
+
+/** The bytes of a request's head as Node keeps it: its target and its header fields. */
+function headBytes(req: IncomingMessage): number {
+  let bytes = req.url?.length ?? 0;
+  for (const part of req.rawHeaders) bytes += part.length;
+  return bytes;
 }
 
 /**
@@ -82,10 +93,11 @@ interface Pending {
  * it has been handed to the operating system, so a client that sends many requests and reads slowly holds one answer in
  * the server, not one per request. Each answer must be handed over within `responseTimeout` of its start, however many bytes
  * its client keeps reading; otherwise the connection is reset (checked every second, or a quarter of the timeout if
- * shorter). A connection with more than `maxPending` requests waiting is reset at once.
+ * shorter). A connection with more than `maxPending` requests, or `maxPendingBytes` of request heads, waiting is reset at
+ * once: Node reads on while requests wait, and each costs memory until answered.
  */
 export function createAnswerQueue(answer: Answer, options: AnswerQueueOptions): AnswerQueue {
-  const { responseTimeout, maxPending } = options;
+  const { responseTimeout, maxPending, maxPendingBytes } = options;
   const connections = new WeakMap<Socket, Pending>();
   // When each answer in progress started: one timer for all of them rather than one per request.
   const answering = new Map<ServerResponse, number>();
@@ -111,7 +123,10 @@ export function createAnswerQueue(answer: Answer, options: AnswerQueueOptions): 
       answering.delete(res);
       pending.answering = false;
       const next = pending.waiting.shift();
-      if (next !== undefined && !req.socket.destroyed) start(pending, ...next);
+      if (next !== undefined && !req.socket.destroyed) {
+        pending.bytes -= headBytes(next[0]);
+        start(pending, ...next);
+      }
     });
     answer(req, res);
   };
@@ -123,10 +138,11 @@ export function createAnswerQueue(answer: Answer, options: AnswerQueueOptions): 
       const socket = req.socket;
       if (socket.destroyed) return;
       let pending = connections.get(socket);
-      if (pending === undefined) connections.set(socket, (pending = { answering: false, waiting: [] }));
+      if (pending === undefined) connections.set(socket, (pending = { answering: false, waiting: [], bytes: 0 }));
       if (!pending.answering) start(pending, req, res);
-      else if (pending.waiting.length < maxPending) pending.waiting.push([req, res]);
-      else {
+      else if (pending.waiting.length < maxPending && (pending.bytes += headBytes(req)) <= maxPendingBytes) {
+        pending.waiting.push([req, res]);
+      } else {
         pending.waiting.length = 0;
         socket.resetAndDestroy();
       }

@@ -7,7 +7,7 @@ import { withDemoFiles } from './demo-files.js';
 import { answerFailure, contextOf, nodeResponses, normalizeTarget } from './node-listener.js';
 import { withQuotaStoreFailurePolicy, createRedisQuotaStore, type RedisQuotaStore } from '../redis/index.js';
 import { redactSecrets } from './redact-secrets.js';
-import { answerRefusals, refusalOf } from './refusals.js';
+import { answerRefusals, MAX_HEADER_FIELDS, refusalOf } from './refusals.js';
 import { SERVER_DEFAULTS, type AccessLogEntry, type SiretServerOptions } from './server-options.js';
 
 /** A running (or ready to run) siret-mock HTTP server. */
@@ -48,14 +48,17 @@ function rateLimitedLog(log: (message: string) => void): (message: string) => vo
 }
 
 /**
- * The connection-level guards of the Node server: answers for half-closed clients, the connection slots (all of them, and
- * per client) and the bound on pipelined reads.
+ * The connection-level guards of the Node server: how many header fields Node keeps, answers for half-closed clients, the
+ * connection slots (all of them, and per client) and the bound on pipelined reads.
  */
 function guardConnections(
   server: Server,
   limits: { maxConnections: number; maxConnectionsPerClient: number },
   log: (message: string) => void,
 ): void {
+  // Node keeps this many header fields of a request (its default, 2,000, made a waiting request cost tens of KB);
+  // `refusalOf` answers 431 to a request with more.
+  server.maxHeadersCount = MAX_HEADER_FIELDS;
   // A client that half-closes once it has sent its request still gets the answer, then the connection closes (Node's
   // own switch, not in its types: by default it ends the connection at the client's FIN, an answer in progress lost).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
@@ -190,7 +193,12 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       guardConnections(server, limits, log);
       // srvx's handler runs behind ours: the connection's answer queue hands each request to it in turn.
       server.removeListener('request', node.handler);
-      const answers = createAnswerQueue(node.handler, { responseTimeout: limits.responseTimeout, maxPending: MAX_PIPELINED });
+      const answers = createAnswerQueue(node.handler, {
+        responseTimeout: limits.responseTimeout,
+        maxPending: MAX_PIPELINED,
+        // Two of the largest heads Node takes.
+        maxPendingBytes: 2 * limits.maxHeaderSize,
+      });
       stopAnswers = answers.stop;
       /** The one request listener: the target made one srvx takes, the exchange logged, the request queued. */
       const listener = (req: IncomingMessage, res: ServerResponse): void => {
