@@ -2,28 +2,67 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { callerOf } from './client-address.js';
 
+/** What the answer queue tells the connection limits: when a connection has an answer in progress, and when no longer. */
+export interface ConnectionSlots {
+  busy(socket: Socket): void;
+  idle(socket: Socket): void;
+}
+
 /**
- * Closes, as soon as it is accepted, a connection from a client that already holds `max` open ones, so that one client
- * cannot take every slot of `maxConnections`. Clients are keyed as the quota keys them (IPv4, IPv6 by /56), by the socket's
- * address: behind a proxy, that is the proxy's. `onRefused` is called for each connection closed.
+ * Admits at most `maxConnections` open connections, and `maxConnectionsPerClient` from one client (keyed as the quota keys
+ * callers, IPv4 or IPv6 by /56, by the socket's address: behind a proxy, that is the proxy's); a connection past the
+ * per-client cap is closed as soon as it is accepted. When every slot is taken, a new connection takes the slot of the one
+ * that has waited longest without an answer in progress (connected or answered, and idle or still sending its request
+ * since), so that a few addresses holding connections open cannot keep a new client out; it is closed only when every
+ * connection has an answer in progress. `onFull` is called for each connection closed or evicted for want of a slot,
+ * `onClientFull` for each closed by the per-client cap.
  */
-export function limitConnectionsPerClient(server: Server, max: number, onRefused: (client: string) => void): void {
-  const open = new Map<string, number>();
+export function limitConnections(
+  server: Server,
+  limits: { maxConnections: number; maxConnectionsPerClient: number },
+  onFull: () => void,
+  onClientFull: (client: string) => void,
+): ConnectionSlots {
+  const perClient = new Map<string, number>();
+  const open = new Set<Socket>();
+  // The open connections without an answer in progress, the one waiting longest first (a Set keeps insertion order).
+  const waiting = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     const client = callerOf(socket.remoteAddress);
-    const count = open.get(client) ?? 0;
-    if (count >= max) {
+    const count = perClient.get(client) ?? 0;
+    if (count >= limits.maxConnectionsPerClient) {
       socket.destroy();
-      onRefused(client);
+      onClientFull(client);
       return;
     }
-    open.set(client, count + 1);
+    if (open.size >= limits.maxConnections) {
+      onFull();
+      const longest = waiting.values().next().value;
+      if (longest === undefined) {
+        socket.destroy();
+        return;
+      }
+      open.delete(longest);
+      waiting.delete(longest);
+      longest.destroy();
+    }
+    perClient.set(client, count + 1);
+    open.add(socket);
+    waiting.add(socket);
     socket.once('close', () => {
-      const left = (open.get(client) ?? 1) - 1;
-      if (left > 0) open.set(client, left);
-      else open.delete(client);
+      open.delete(socket);
+      waiting.delete(socket);
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
     });
   });
+  return {
+    busy: (socket) => waiting.delete(socket),
+    idle: (socket) => {
+      if (open.has(socket)) waiting.add(socket);
+    },
+  };
 }
 
 const HEAD_END = Buffer.from('\r\n\r\n');
@@ -62,6 +101,8 @@ export interface AnswerQueueOptions {
   maxPending: number;
   /** Bytes of request heads (targets and header fields) a connection may have waiting; more resets the connection. */
   maxPendingBytes: number;
+  /** Told when each connection starts and stops having an answer in progress. */
+  slots: ConnectionSlots;
 }
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
@@ -97,7 +138,7 @@ function headBytes(req: IncomingMessage): number {
  * once: Node reads on while requests wait, and each costs memory until answered.
  */
 export function createAnswerQueue(answer: Answer, options: AnswerQueueOptions): AnswerQueue {
-  const { responseTimeout, maxPending, maxPendingBytes } = options;
+  const { responseTimeout, maxPending, maxPendingBytes, slots } = options;
   const connections = new WeakMap<Socket, Pending>();
   // When each answer in progress started: one timer for all of them rather than one per request.
   const answering = new Map<ServerResponse, number>();
@@ -116,14 +157,17 @@ export function createAnswerQueue(answer: Answer, options: AnswerQueueOptions): 
   timer.unref();
 
   const start = (pending: Pending, req: IncomingMessage, res: ServerResponse): void => {
+    const socket = req.socket;
     pending.answering = true;
     answering.set(res, performance.now());
+    slots.busy(socket);
     // 'close' follows 'finish' (the answer handed over) or the connection's end.
     res.once('close', () => {
       answering.delete(res);
       pending.answering = false;
       const next = pending.waiting.shift();
-      if (next !== undefined && !req.socket.destroyed) {
+      if (next === undefined) slots.idle(socket);
+      else if (!socket.destroyed) {
         pending.bytes -= headBytes(next[0]);
         start(pending, ...next);
       }

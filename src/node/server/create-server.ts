@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { serve, FastResponse } from 'srvx/node';
 import type { Server as SrvxServer, ServerRequest } from 'srvx';
 import { createServiceRoutes, type App } from '../../http/index.js';
-import { createAnswerQueue, limitConnectionsPerClient, limitPipelinedReads } from './connection-limits.js';
+import { createAnswerQueue, limitConnections, limitPipelinedReads, type ConnectionSlots } from './connection-limits.js';
 import { withDemoFiles } from './demo-files.js';
 import { answerFailure, contextOf, nodeResponses, normalizeTarget } from './node-listener.js';
 import { withQuotaStoreFailurePolicy, createRedisQuotaStore, type RedisQuotaStore } from '../redis/index.js';
@@ -49,30 +49,34 @@ function rateLimitedLog(log: (message: string) => void): (message: string) => vo
 
 /**
  * The connection-level guards of the Node server: how many header fields Node keeps, answers for half-closed clients, the
- * connection slots (all of them, and per client) and the bound on pipelined reads.
+ * connection slots (per client, and all of them) and the bound on pipelined reads. The slots are told by the answer queue
+ * which connections have an answer in progress.
  */
 function guardConnections(
   server: Server,
   limits: { maxConnections: number; maxConnectionsPerClient: number },
   log: (message: string) => void,
-): void {
+): ConnectionSlots {
   // Node keeps this many header fields of a request (its default, 2,000, made a waiting request cost tens of KB);
   // `refusalOf` answers 431 to a request with more.
   server.maxHeadersCount = MAX_HEADER_FIELDS;
   // A client that half-closes once it has sent its request still gets the answer, then the connection closes (Node's
   // own switch, not in its types: by default it ends the connection at the client's FIN, an answer in progress lost).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.maxConnections = limits.maxConnections;
   limitPipelinedReads(server, MAX_PIPELINED);
   const warnFull = rateLimitedLog(log);
-  server.on('drop', () =>
-    warnFull(`warning: ${server.maxConnections} connections open (--max-connections); closing new ones until some end`),
-  );
   const warnClient = rateLimitedLog(log);
-  limitConnectionsPerClient(server, limits.maxConnectionsPerClient, (client) =>
-    warnClient(
-      `warning: ${client} holds ${limits.maxConnectionsPerClient} connections (--max-connections-per-client); closing its new ones`,
-    ),
+  return limitConnections(
+    server,
+    limits,
+    () =>
+      warnFull(
+        `warning: ${limits.maxConnections} connections open (--max-connections); each new one takes the slot of the one idle longest`,
+      ),
+    (client) =>
+      warnClient(
+        `warning: ${client} holds ${limits.maxConnectionsPerClient} connections (--max-connections-per-client); closing its new ones`,
+      ),
   );
 }
 
@@ -190,7 +194,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       });
       const node = srvx.node as { server: Server; handler: (req: IncomingMessage, res: ServerResponse) => void };
       const server = node.server;
-      guardConnections(server, limits, log);
+      const slots = guardConnections(server, limits, log);
       // srvx's handler runs behind ours: the connection's answer queue hands each request to it in turn.
       server.removeListener('request', node.handler);
       const answers = createAnswerQueue(node.handler, {
@@ -198,6 +202,7 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
         maxPending: MAX_PIPELINED,
         // Two of the largest heads Node takes.
         maxPendingBytes: 2 * limits.maxHeaderSize,
+        slots,
       });
       stopAnswers = answers.stop;
       /** The one request listener: the target made one srvx takes, the exchange logged, the request queued. */

@@ -81,14 +81,15 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
 /**
  * Writes a refusal straight to a socket Node's HTTP layer has let go of (parser errors, CONNECT), then closes it. At once:
  * an answer the app is still making for an earlier part of the same bytes (a bad body after good headers) finds the
- * connection ended and is dropped, so the client reads one answer.
+ * connection ended and is dropped, so the client reads one answer. Once the kernel has the refusal the socket is released,
+ * rather than kept until the client closes its side too.
  */
 function writeRaw(socket: Socket, parts: ErrorParts, head: boolean): void {
   socket.on('error', () => socket.destroy());
   const body = head ? '' : parts.body;
   let lines = `HTTP/1.1 ${parts.status} ${parts.statusText}\r\n`;
   for (const [name, value] of parts.headers) lines += `${name}: ${value}\r\n`;
-  socket.end(`${lines}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(`${lines}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => socket.destroy());
 }
 
 /**

@@ -20,7 +20,11 @@ export interface TransportOptions {
   responseTimeout?: number;
   /** Milliseconds `close()` waits for in-flight requests before cutting their connections. @default 10000 */
   drainTimeout?: number;
-  /** Open connections at most (Node's `server.maxConnections`); further ones are closed as soon as they are accepted. @default 1024 */
+  /**
+   * Open connections at most. When all are open, a new one takes the slot of the connection that has waited longest
+   * without an answer in progress (idle, or still sending its request); it is closed only if every one has an answer in
+   * progress. @default 1024
+   */
   maxConnections?: number;
   /** Open connections one client (keyed as the quota keys callers, by socket address) may hold; further ones are closed. @default 256 */
   maxConnectionsPerClient?: number;
