@@ -43,11 +43,12 @@ it('@msw/data is reached only through siret-mock/msw/data, ioredis only through 
 
 it('siret-mock/msw loads no module its default handlers do not use', () => {
   // Each module is a resolution, a read and a compile in every fresh process and every Vitest test file (docs/msw.md, "Cold
-  // start"). The OpenAPI builder is loaded on the first request for the document; NAF labels, edge cases, extra fields
-  // and the Node server belong to options and entry points that the default handlers never reach.
+  // start"). The OpenAPI builder is loaded on the first request for the document; the extra fields' code and tables (NAF
+  // labels, INSEE codes, La Poste labels, address lines and CEDEX, bands and signs), the profiles and the Node server belong
+  // to options and entry points that the default handlers never reach.
   const { files } = reached('mocks/index.ts');
   const unwanted = files.filter((file) =>
-    /openapi-document|json-schemas|fixture-fields-schema|naf|edge-cases|long-communes|extra-fields|company-fixtures|^src\/node\//.test(
+    /openapi-document|json-schemas|fixture-fields-schema|fixture-csv|naf|edge-cases|negative-cases|long-communes|commune-codes|postal-labels|address-lines|extra-fields|company-fixtures|^src\/node\//.test(
       file,
     ),
   );

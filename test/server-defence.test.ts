@@ -200,13 +200,14 @@ describe('the upgrade link', () => {
 });
 
 describe('shutdown', () => {
-  it('answers requests in flight when shutdown begins with Connection: close', async () => {
+  /** A quota store whose answers wait until `release()`; `entered` resolves once three requests wait in it. */
+  function gatedStore(): { store: QuotaStore; entered: Promise<void>; release(): void } {
     const memory = createMemoryQuotaStore();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    let waiting = 0;
     let allIn!: () => void;
     const entered = new Promise<void>((resolve) => (allIn = resolve));
+    let waiting = 0;
     const store: QuotaStore = {
       async consume(key, limits, now) {
         if (++waiting === 3) allIn();
@@ -215,27 +216,91 @@ describe('shutdown', () => {
       },
       reset: () => memory.reset(),
     };
-    const { server, port } = await start({ store, trustProxy: 1 });
-    // Keep-alive clients that do not half-close: each reads until the server closes the connection.
+    return { store, entered, release };
+  }
+
+  /**
+   * Three keep-alive clients (10.0.0.1-3 by `X-Forwarded-For`) that each write `copies` requests at once and do not
+   * half-close: each reads until the server closes the connection, and resolves with all it got.
+   */
+  function clients(port: number, copies: number): Promise<string[]> {
     const replies = [1, 2, 3].map(
       (i) =>
         new Promise<string>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () =>
-            socket.write(`GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.0.${i}\r\n\r\n`),
-          );
+          const request = `GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 10.0.0.${i}\r\n\r\n`;
+          const socket = connect(port, '127.0.0.1', () => socket.write(request.repeat(copies)));
           let text = '';
           socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
           socket.on('error', () => undefined);
           socket.on('close', () => resolve(text));
         }),
     );
+    return Promise.all(replies);
+  }
+
+  it('answers requests in flight when shutdown begins with Connection: close', async () => {
+    const { store, entered, release } = gatedStore();
+    const { server, port } = await start({ store, trustProxy: 1 });
+    const replies = clients(port, 1);
     await entered;
     const closed = server.close();
     release();
-    for (const reply of await Promise.all(replies)) {
+    for (const reply of await replies) {
       expect(reply).toMatch(/^HTTP\/1\.1 200 /);
       expect(reply.toLowerCase()).toContain('\r\nconnection: close\r\n');
       expect(reply.toLowerCase()).not.toContain('keep-alive');
+    }
+    await closed;
+  });
+
+  /** A keep-alive connection that has had one /healthz answer; `send` writes another request, `ended` resolves with all it got. */
+  async function idleConnection(port: number): Promise<{ send(): void; ended: Promise<string> }> {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    const ended = new Promise<string>((resolve) => socket.on('close', () => resolve(text)));
+    socket.on('error', () => undefined);
+    const answered = new Promise<void>((resolve) =>
+      socket.setEncoding('latin1').on('data', (chunk: string) => {
+        text += chunk;
+        if (text.endsWith('{"status":"ok"}')) resolve();
+      }),
+    );
+    const send = (): void => void socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    send();
+    await answered;
+    return { send, ended };
+  }
+
+  it('answers a request sent on an idle keep-alive connection during the drain, then closes the connection', async () => {
+    const { server, port } = await start();
+    const idle = await idleConnection(port);
+    const closed = server.close();
+    idle.send();
+    const [first, second] = (await idle.ended).split(/(?=HTTP\/1\.1 )/);
+    expect(first?.toLowerCase()).toContain('\r\nconnection: keep-alive\r\n');
+    expect(second).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second?.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    await closed;
+  });
+
+  it('ends an idle keep-alive connection once no request has come for a moment', async () => {
+    const { server, port } = await start();
+    const idle = await idleConnection(port);
+    await server.close();
+    expect((await idle.ended).split('HTTP/1.1 ')).toHaveLength(2);
+  });
+
+  it('answers the pipelined requests a connection sent before shutdown began, the last with Connection: close', async () => {
+    const { store, entered, release } = gatedStore();
+    const { server, port } = await start({ store, trustProxy: 1 });
+    const replies = clients(port, 2);
+    await entered;
+    const closed = server.close();
+    release();
+    for (const reply of await replies) {
+      const answers = reply.split(/(?=HTTP\/1\.1 )/);
+      expect(answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+      expect(answers.map((answer) => /\r\nconnection: (\S+)\r\n/i.exec(answer)?.[1])).toEqual(['keep-alive', 'close']);
     }
     await closed;
   });

@@ -1,4 +1,4 @@
-// The two servers the server benches compare, each run in a child process that prints `PORT n` once it listens.
+// The servers the server benches compare, each run in a child process that prints `PORT n` once it listens.
 // Ours is the built package (`npm run build`), the code `siret-mock serve` runs: loading the TypeScript sources through tsx
 // would measure tsx's output instead (esbuild's keepNames wraps every function made per request in a `__name` call, an
 // Object.defineProperty each, about a tenth of our server's CPU per request at quantity 5).
@@ -24,6 +24,27 @@ export async function serveOurs() {
   const url = await server.listen(0, '127.0.0.1');
   process.stdout.write(`PORT ${url.port}\n`);
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
+}
+
+/** srvx's `serve()` over `createApp({ tier: 'lifetime' })`: the same app as ours, without our connection layer. */
+export async function serveSrvx() {
+  const { createApp } = await importBuiltNode();
+  const { serve } = await import('srvx');
+  const app = createApp({ tier: 'lifetime' });
+  const server = serve({ port: 0, hostname: '127.0.0.1', silent: true, fetch: (request) => app.fetch(request) });
+  await server.ready();
+  process.stdout.write(`PORT ${new URL(server.url).port}\n`);
+  process.once('SIGTERM', () => server.close(true).then(() => process.exit(0)));
+}
+
+/** node:http with `createNodeListener(createApp({ tier: 'lifetime' }))`: the same app, Node's server as it comes. */
+export async function serveNodeListener() {
+  const { createApp, createNodeListener } = await importBuiltNode();
+  const server = http.createServer(createNodeListener(createApp({ tier: 'lifetime' })));
+  server.keepAliveTimeout = 5_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.stdout.write(`PORT ${server.address().port}\n`);
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
 /** node:http answering a constant copy of a response fetched from our server. */

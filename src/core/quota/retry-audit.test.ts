@@ -56,6 +56,23 @@ describe('createRetryAudit', () => {
     expect(violations.findIndex((v) => v.kind === 'retry-storm')).toBe(RETRY_STORM_THRESHOLD + 1);
   });
 
+  it('records a storm that goes on and on in constant time and memory per request', () => {
+    const audit = createRetryAudit();
+    const early = 200_000;
+    // A 429 a millisecond, each asking to wait until an hour after the first.
+    audit.record(limited(T0, 3_600_000));
+    for (let i = 1; i <= early; i++) audit.record(limited(T0 + i, 3_600_000 - i));
+    const { requests, violations } = audit.report();
+    expect(requests).toHaveLength(AUDIT_LOG_SIZE);
+    expect(violations).toHaveLength(AUDIT_LOG_SIZE);
+    // The storm began 200,000 violations ago: the latest are the early retries, the last one the last request.
+    expect(violations.every((v) => v.kind === 'early-retry')).toBe(true);
+    expect(violations.at(-1)).toMatchObject({
+      requestsAt: [T0 + early],
+      message: 'a sent a request 0.001 s after a 429 that asked it to wait 3400.001 s (3400 s early)',
+    });
+  });
+
   it('keeps callers apart, and forgets a wait once it is over', () => {
     const audit = createRetryAudit();
     audit.record(limited(T0, 1_000, 'a'));

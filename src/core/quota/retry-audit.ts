@@ -46,27 +46,49 @@ export const RETRY_STORM_THRESHOLD = 3;
 /** The audit keeps the latest this many requests, violations and rate-limited callers: its memory is bounded. */
 export const AUDIT_LOG_SIZE = 1000;
 
+/** The run of early requests since a caller's first 429 whose wait it did not keep. */
 interface Wait {
+  caller: string;
   /** The 429 that began this run of early requests. */
   firstAt: number;
   /** The caller's last 429 and the end of its wait. */
   rateLimitedAt: number;
   retryAt: number;
+  /**
+   * The first `AUDIT_LOG_SIZE` early requests, and how many there were. A storm with more is past the latest
+   * `AUDIT_LOG_SIZE` violations (each early request is one, after it), so no report lists it.
+   */
   early: number[];
-  storm: RetryViolation | undefined;
+  count: number;
 }
 
+/** A violation as recorded: its message is written when a report asks for it, not on every request of a flood. */
+type Recorded =
+  { kind: 'early-retry'; caller: string; rateLimitedAt: number; retryAt: number; at: number } | { kind: 'retry-storm'; wait: Wait };
+
 const seconds = (ms: number): string => `${Math.round(ms) / 1000} s`;
+
+function violationOf(recorded: Recorded): RetryViolation {
+  if (recorded.kind === 'early-retry') {
+    const { caller, rateLimitedAt, retryAt, at } = recorded;
+    const message = `${caller} sent a request ${seconds(at - rateLimitedAt)} after a 429 that asked it to wait ${seconds(retryAt - rateLimitedAt)} (${seconds(retryAt - at)} early)`;
+    return { caller, kind: 'early-retry', rateLimitedAt, retryAt, requestsAt: [at], message };
+  }
+  const { caller, firstAt, retryAt, early, count } = recorded.wait;
+  const message = `${caller} sent ${count} requests between a 429 and the end of its wait, ${seconds(retryAt - firstAt)} later (more than ${RETRY_STORM_THRESHOLD} is a retry storm)`;
+  return { caller, kind: 'retry-storm', rateLimitedAt: firstAt, retryAt, requestsAt: early.slice(), message };
+}
 
 /**
  * Creates a Retry-After audit. It keeps, per caller, the wait its last 429 asked for: a request from that caller before
  * the wait is over is an `early-retry`, and more than `RETRY_STORM_THRESHOLD` of them inside one wait a `retry-storm`.
- * A pure record of what it is told: the handler calls `record` with its own clock's time.
+ * A pure record of what it is told: the handler calls `record` with its own clock's time. Recording takes constant time
+ * and memory per request however long a storm lasts; `report` writes the messages.
  * @example const audit = createRetryAudit(); audit.record({ caller: 'a', at: 0, method: 'GET', status: 429, retryAt: 60_000 });
  */
 export function createRetryAudit(): RetryAudit {
   let requests: AuditedRequest[] = [];
-  let violations: RetryViolation[] = [];
+  let violations: Recorded[] = [];
   const waits = new Map<string, Wait>();
   const keepLatest = <T>(list: T[]): T[] => (list.length > AUDIT_LOG_SIZE * 2 ? list.slice(-AUDIT_LOG_SIZE) : list);
 
@@ -81,31 +103,18 @@ export function createRetryAudit(): RetryAudit {
         wait = undefined;
       }
       if (wait !== undefined) {
-        wait.early.push(at);
         const { rateLimitedAt, retryAt } = wait;
-        violations.push({
-          caller,
-          kind: 'early-retry',
-          rateLimitedAt,
-          retryAt,
-          requestsAt: [at],
-          message: `${caller} sent a request ${seconds(at - rateLimitedAt)} after a 429 that asked it to wait ${seconds(retryAt - rateLimitedAt)} (${seconds(retryAt - at)} early)`,
-        });
-        if (wait.early.length > RETRY_STORM_THRESHOLD) {
-          wait.storm ??= { caller, kind: 'retry-storm', rateLimitedAt: wait.firstAt, retryAt, requestsAt: [], message: '' };
-          wait.storm.retryAt = retryAt;
-          wait.storm.requestsAt = wait.early.slice();
-          wait.storm.message = `${caller} sent ${wait.early.length} requests between a 429 and the end of its wait, ${seconds(retryAt - wait.firstAt)} later (more than ${RETRY_STORM_THRESHOLD} is a retry storm)`;
-          if (wait.early.length === RETRY_STORM_THRESHOLD + 1) violations.push(wait.storm);
-        }
+        violations.push({ kind: 'early-retry', caller, rateLimitedAt, retryAt, at });
+        if (wait.early.length < AUDIT_LOG_SIZE) wait.early.push(at);
+        // The storm is listed where it began: after the early request that crossed the threshold.
+        if (++wait.count === RETRY_STORM_THRESHOLD + 1) violations.push({ kind: 'retry-storm', wait });
         violations = keepLatest(violations);
       }
       if (request.status === 429 && request.retryAt !== undefined) {
         // The last 429 sets the wait; an early request that got another 429 keeps the run of early requests going.
         if (wait === undefined) {
-          wait = { firstAt: at, rateLimitedAt: at, retryAt: request.retryAt, early: [], storm: undefined };
           waits.delete(caller);
-          waits.set(caller, wait);
+          waits.set(caller, { caller, firstAt: at, rateLimitedAt: at, retryAt: request.retryAt, early: [], count: 0 });
           if (waits.size > AUDIT_LOG_SIZE) waits.delete(waits.keys().next().value as string);
         } else {
           wait.rateLimitedAt = at;
@@ -116,7 +125,7 @@ export function createRetryAudit(): RetryAudit {
     report() {
       return {
         requests: requests.slice(-AUDIT_LOG_SIZE).map((request) => ({ ...request })),
-        violations: violations.slice(-AUDIT_LOG_SIZE).map((violation) => ({ ...violation, requestsAt: violation.requestsAt.slice() })),
+        violations: violations.slice(-AUDIT_LOG_SIZE).map(violationOf),
       };
     },
     reset() {

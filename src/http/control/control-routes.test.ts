@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
+import { createMemoryQuotaStore, type QuotaStore } from '../../core/quota/index.js';
 import { createApp } from '../create-app.js';
 import type { AppOptions, RequestContext } from '../app/index.js';
 import { listControlPaths } from './control-routes.js';
@@ -176,6 +177,32 @@ describe('control endpoints (createApp({ control: true }))', () => {
     expect(error.message).toContain(message);
   });
 
+  it('names a key of the Object prototype in a body as an unknown field, on every endpoint that reads one', async () => {
+    const { post } = client();
+    const bodies: Array<[string, Record<string, unknown>]> = [
+      ['scenario', { name: 'serverError' }],
+      ['clock', { advance_ms: 1 }],
+      ['usage', { minute: 1 }],
+      ['reset', {}],
+    ];
+    for (const key of ['__proto__', 'constructor', 'hasOwnProperty', 'valueOf', 'toString', '__defineGetter__']) {
+      for (const [path, valid] of bodies) {
+        // Raw text: JSON.parse makes "__proto__" an own key, as it would from a client.
+        const rest = JSON.stringify(valid).slice(1);
+        const refused = await post(path, `{"${key}":1${rest === '}' ? '' : ','}${rest}`);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toMatchObject({
+          error: 'invalid_control_request',
+          message: expect.stringContaining(`unknown field "${key}"`),
+        });
+      }
+    }
+    expect(await (await post('scenario', { name: 'serverError', limits: { constructor: 1 } })).json()).toMatchObject({
+      error: 'invalid_control_request',
+    });
+    expect(await (await post('scenario', { name: 'none' })).json()).toEqual({ scenario: null });
+  });
+
   it('answers other methods with 405 and Allow, and preflights without granting anything', async () => {
     const { app } = client();
     const get = await app.fetch(new Request(`${BASE}/__siret-mock/reset`), LOOPBACK);
@@ -289,5 +316,24 @@ describe('drills: delay and failRate', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(39);
     expect(() => createApp({ delay: [5, 1] })).toThrow('delay must be whole milliseconds');
     expect(() => createApp({ failRate: 1.5 })).toThrow('failRate must be a number from 0 to 1, got 1.5');
+  });
+
+  it('stops waiting when the request is aborted, and counts nothing: a delay or a slow scenario keeps no timer', async () => {
+    const consumed: string[] = [];
+    const memory = createMemoryQuotaStore();
+    const store: QuotaStore = {
+      consume: (key, limits, now) => (consumed.push(key), memory.consume(key, limits, now)),
+      reset: () => memory.reset(),
+    };
+    const delayed = createApp({ delay: 600_000, store });
+    const { app, post } = client({ store });
+    await post('scenario', { name: 'slow', ms: 600_000 });
+    for (const target of [delayed, app]) {
+      const controller = new AbortController();
+      const answer = target.fetch(new Request(`${BASE}/api/v1/generate`, { signal: controller.signal }), LOOPBACK);
+      controller.abort();
+      expect((await answer).status).toBe(500);
+    }
+    expect(consumed).toEqual([]);
   });
 });

@@ -200,16 +200,18 @@ export function createControlRoutes(
     const fields = (allowed: string[]): string | Record<string, unknown> => {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return `the body must be a JSON object`;
       const unknown = Object.keys(body).find((key) => !allowed.includes(key));
-      return unknown === undefined ? (body as Record<string, unknown>) : `unknown field "${unknown}"; allowed: ${allowed.join(', ')}`;
+      if (unknown === undefined) return body as Record<string, unknown>;
+      return `unknown field "${unknown}"; ${allowed.length === 0 ? 'takes no body (or {})' : `allowed: ${allowed.join(', ')}`}`;
     };
     switch (name) {
-      case 'reset':
-        if (body !== undefined && (typeof body !== 'object' || body === null || Object.keys(body).length > 0))
-          return 'takes no body (or {})';
+      case 'reset': {
+        const given = body === undefined ? {} : fields([]);
+        if (typeof given === 'string') return given;
         targets.clock.reset();
         targets.scenario.set(null);
         await targets.reset();
         return { reset: true, now: new Date(targets.clock.now()).toISOString() };
+      }
       case 'clock': {
         const given = fields(['advance_ms', 'set', 'reset']);
         if (typeof given === 'string') return given;

@@ -11,6 +11,7 @@ import {
   type RetryAfterFormat,
   type Responses,
 } from '../app/index.js';
+import { waitUnlessAborted } from './drills.js';
 
 /** The scenarios of `siret-mock/msw`, by name, as the control endpoint takes them. */
 export const SCENARIO_NAMES = ['rateLimited', 'serverError', 'networkError', 'slow'] as const;
@@ -98,7 +99,8 @@ export function parseScenarioSpec(body: unknown): ScenarioSpec | null | { proble
   const record = body as Record<string, unknown>;
   if (record.name === 'none') return Object.keys(record).length === 1 ? null : { problem: '"none" takes no other field' };
   for (const [key, value] of Object.entries(record)) {
-    const check = SPEC_FIELDS[key];
+    // Own keys only: "__proto__" or "constructor" in a body is an unknown field, not Object's.
+    const check = Object.hasOwn(SPEC_FIELDS, key) ? SPEC_FIELDS[key] : undefined;
     if (check === undefined) return { problem: `unknown field "${key}"; allowed: ${Object.keys(SPEC_FIELDS).join(', ')}` };
     if (!check(value)) {
       const allowed = key === 'name' ? `; allowed: ${SCENARIO_NAMES.join(', ')}, none` : '';
@@ -159,7 +161,7 @@ export function createScenarioSlot(clock: Clock, responses: Responses = globalRe
           // A HEAD answer has no body to cut short: it gets the 500 of a failed answer instead.
           return facts.head ? responses.error(INTERNAL_ERROR) : networkFailure();
         case 'slow':
-          await new Promise((resolve) => setTimeout(resolve, active.ms ?? 0));
+          await waitUnlessAborted(active.ms ?? 0, request.signal);
           return handler(request, facts);
       }
     },

@@ -111,6 +111,8 @@ type Answer = (req: IncomingMessage, res: ServerResponse) => void;
 export interface AnswerQueue {
   enqueue: Answer;
   readonly answering: ReadonlyMap<ServerResponse, number>;
+  /** How many requests of a connection wait behind the answer in progress (pipelined, already received). */
+  waiting(socket: Socket): number;
   /** Stops the deadline checks. */
   stop(): void;
 }
@@ -177,6 +179,7 @@ export function createAnswerQueue(answer: Answer, options: AnswerQueueOptions): 
 
   return {
     answering,
+    waiting: (socket) => connections.get(socket)?.waiting.length ?? 0,
     stop: () => clearInterval(timer),
     enqueue(req, res) {
       const socket = req.socket;

@@ -1,8 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { serve, FastResponse } from 'srvx/node';
 import type { Server as SrvxServer, ServerRequest } from 'srvx';
 import { createServiceRoutes, type App } from '../../http/index.js';
-import { createAnswerQueue, limitConnections, limitPipelinedReads, type ConnectionSlots } from './connection-limits.js';
+import { createAnswerQueue, limitConnections, limitPipelinedReads, type AnswerQueue, type ConnectionSlots } from './connection-limits.js';
 import { withDemoFiles } from './demo-files.js';
 import { answerFailure, contextOf, nodeResponses, normalizeTarget } from './node-listener.js';
 import { withQuotaStoreFailurePolicy, createRedisQuotaStore, type RedisQuotaStore } from '../redis/index.js';
@@ -20,14 +21,21 @@ export interface SiretServer {
   /** Starts listening; resolves with the base URL (`http://127.0.0.1:3000`). Port 0 picks a free port. */
   listen(port?: number, hostname?: string): Promise<URL>;
   /**
-   * Stops accepting, lets in-flight requests finish (up to `node.drainTimeout`), then closes the quota store.
-   * `closeAll` cuts the connections still open at once (a second call may say so while the first drains).
+   * Stops accepting, lets in-flight requests finish (up to `node.drainTimeout`), then closes the quota store. A request that
+   * arrives meanwhile on a kept-alive connection is answered with `Connection: close`; idle connections end once no request
+   * has arrived for a tenth of a second. `closeAll` cuts the connections still open at once (a second call may say so while
+   * the first drains).
    */
   close(closeAll?: boolean): Promise<void>;
 }
 
 /** Requests one connection may have waiting behind the answer in progress (pipelined); one more resets it. */
 const MAX_PIPELINED = 32;
+/**
+ * Milliseconds without a new request after which a drain ends the idle keep-alive connections: longer than a client still
+ * talking to the server waits between an answer and its next request, short enough not to hold up a test's teardown.
+ */
+const DRAIN_QUIET_MS = 100;
 /** Request body bytes read and discarded before the next request of a connection; a longer body closes the connection instead. */
 const MAX_IGNORED_BODY = 1024;
 
@@ -127,32 +135,48 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
 
   let closing: Promise<void> | undefined;
   let srvx: SrvxServer | undefined;
+  let answers: AnswerQueue | undefined;
 
   /**
    * What srvx serves: the refusals Node's parser lets through, or the site's answer. Whether the connection serves another
    * request after this answer is decided here, the one place: not after a refusal or a request body left unread, and not
-   * once shutdown has begun (an answer made during the drain says `Connection: close`).
+   * once shutdown has begun, unless requests the client pipelined before it wait behind this one (the last answer made
+   * during the drain says `Connection: close`).
    */
   const fetch = async (request: ServerRequest): Promise<Response> => {
     const req = request.runtime?.node?.req as IncomingMessage;
     const refusal = refusalOf(req, limits.maxUrlLength);
     const response = refusal ? nodeResponses.error(refusal) : await site(request, contextOf(req, trustProxy));
-    if (refusal || closing !== undefined || hasUnreadBody(req)) (request.runtime?.node?.res as ServerResponse).shouldKeepAlive = false;
+    const draining = closing !== undefined && answers?.waiting(req.socket) === 0;
+    if (refusal || draining || hasUnreadBody(req)) (request.runtime?.node?.res as ServerResponse).shouldKeepAlive = false;
     return response;
   };
 
-  let stopAnswers = (): void => undefined;
+  let lastArrival = 0;
+  /**
+   * Stops accepting (net's close: http's own would also end every idle keep-alive connection at once, and lose a request a
+   * client sends on one at that moment), and waits up to `drainTimeout` for the connections to end, each after an answer
+   * made during the drain. Idle keep-alive connections end once no request has arrived for `DRAIN_QUIET_MS`, checked again
+   * after the sockets have been read (`setImmediate`), so that a busy event loop is not taken for quiet clients.
+   */
   const drain = async (): Promise<void> => {
     const server = srvx?.node?.server as Server | undefined;
     if (server?.listening) {
-      // Keep-alive connections that finish their request while we drain must not linger until their timeout.
-      const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
-      const deadline = new Promise<void>((resolve) => setTimeout(resolve, limits.drainTimeout).unref());
-      await Promise.race([srvx?.close(), deadline]);
-      clearInterval(idleSweep);
+      const ended = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      lastArrival = performance.now();
+      const quiet = (): boolean => performance.now() - lastArrival >= DRAIN_QUIET_MS;
+      const sweep = setInterval(() => {
+        if (quiet()) setImmediate(() => quiet() && server.closeIdleConnections());
+      }, DRAIN_QUIET_MS / 4);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, limits.drainTimeout)))]);
+      clearInterval(sweep);
+      clearTimeout(timer);
     }
-    stopAnswers();
-    await srvx?.close(true);
+    answers?.stop();
+    // Cuts what is still open; http's close also ends Node's connection checks (net's close does not).
+    server?.closeAllConnections();
+    server?.close();
     await store?.close?.();
   };
 
@@ -197,19 +221,20 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       const slots = guardConnections(server, limits, log);
       // srvx's handler runs behind ours: the connection's answer queue hands each request to it in turn.
       server.removeListener('request', node.handler);
-      const answers = createAnswerQueue(node.handler, {
+      const queue = createAnswerQueue(node.handler, {
         responseTimeout: limits.responseTimeout,
         maxPending: MAX_PIPELINED,
         // Two of the largest heads Node takes.
         maxPendingBytes: 2 * limits.maxHeaderSize,
         slots,
       });
-      stopAnswers = answers.stop;
+      answers = queue;
       /** The one request listener: the target made one srvx takes, the exchange logged, the request queued. */
       const listener = (req: IncomingMessage, res: ServerResponse): void => {
+        if (closing !== undefined) lastArrival = performance.now();
         normalizeTarget(req);
         if (onAccess) logExchange(req, res, contextOf(req, trustProxy).caller as string, onAccess);
-        answers.enqueue(req, res);
+        queue.enqueue(req, res);
       };
       server.on('request', listener);
       answerRefusals(server, limits.maxUrlLength, listener);
