@@ -1,6 +1,7 @@
 // The control endpoints, drills and quota flags of the real server over HTTP, as an e2e suite drives them; the flags as the
 // CLI reads them. Redis: test/services/server-redis.test.ts.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseServeArgs } from '../src/node/commands/serve-flags.js';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
@@ -149,6 +150,24 @@ describe('siret-mock serve --control', () => {
     const base = await start({ control: true, controlToken: 'e2e-control-token' });
     expect((await post(base, 'reset')).status).toBe(401);
     expect((await post(base, 'reset', undefined, { authorization: 'Bearer e2e-control-token' })).status).toBe(200);
+  });
+
+  it('logs nothing when a client goes away in the middle of a body: an abort is not an internal error', async () => {
+    const lines: string[] = [];
+    let exchangeOver = (): void => undefined;
+    const over = new Promise<void>((resolve) => (exchangeOver = resolve));
+    const base = await start({ control: true, log: (line) => lines.push(line), onAccess: () => exchangeOver() });
+    const socket = connect(Number(base.port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    // Once the server has the request, the client leaves with its body unsent.
+    running.at(-1)?.server.once('request', () => socket.destroy());
+    socket.write(
+      'POST /__siret-mock/scenario HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na',
+    );
+    await over;
+    // Another exchange after it: whatever the aborted one was going to log has been logged by then.
+    expect((await generate(base)).status).toBe(200);
+    expect(lines).toEqual([]);
   });
 
   it('is a 404 without --control', async () => {

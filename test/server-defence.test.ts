@@ -158,6 +158,16 @@ describe('a request body the service never reads', () => {
   });
 });
 
+describe('a client that half-closes once its request is sent', () => {
+  it('gets its answer, however long the answer takes, and each answer it gets is the one counted', async () => {
+    // A delayed answer comes long after the client's FIN, as one behind a Redis round trip does.
+    const { port } = await start({ delay: 50, limits: { perMinute: 2 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await rawRequest(port, 'GET /api/v1/generate HTTP/1.1\r\nHost: x\r\n\r\n')).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
 describe('the upgrade link', () => {
   const upgradeWith = async (port: number, host: string): Promise<string> => {
     const reply = await rawRequest(port, `GET /api/v1/generate?format=csv HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);

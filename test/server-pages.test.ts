@@ -33,6 +33,22 @@ describe('/pricing', () => {
     expect(html).toMatch(/1 to 100<\/td><td>none<\/td><td>yes/);
   });
 
+  it('forbids framing, sniffing and loading anything but its own inline style', async () => {
+    const url = await start();
+    const page = await fetch(new URL('/pricing', url), { headers: { accept: BROWSER_ACCEPT } });
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // What that policy lets the page be: markup and one inline style, nothing it would have to load.
+    const html = await page.text();
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|src=|href=|style=/i);
+    const json = await fetch(new URL('/pricing', url));
+    expect(json.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers JSON to API clients, with the limits this server was started with', async () => {
     const url = await start({ tier: 'lifetime', limits: { perMinute: 3, perDay: 7, maxQuantity: { free: 20, lifetime: 60 } } });
     for (const accept of [undefined, '*/*', 'application/json', 'text/html;q=0']) {

@@ -26,6 +26,13 @@ describe('the server refusals', () => {
       431,
       'request_header_fields_too_large',
     ],
+    // Node keeps 100 header fields; answering a request it did not keep whole would misread it.
+    [
+      'more than 100 header fields',
+      `GET /api/v1/generate HTTP/1.1\r\nHost: x\r\n${'a: 1\r\n'.repeat(100)}\r\n`,
+      431,
+      'request_header_fields_too_large',
+    ],
     ['an HTTP/1.1 request without Host', 'GET /api/v1/generate HTTP/1.1\r\n\r\n', 400, 'bad_request'],
     ['a request the parser refuses', 'GET /api/v1/generate HTTP/1.1\r\nHost x\r\n\r\n', 400, 'bad_request'],
     ['TRACE', 'TRACE /api/v1/generate HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 405, 'method_not_allowed'],

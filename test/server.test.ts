@@ -189,11 +189,8 @@ describe('the built demo', () => {
       expect(await index.text()).toContain('<title>demo</title>');
       const asset = await fetch(new URL('/assets/app-abc.js', url));
       expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-      // Demo files are looked up with file-system I/O: the requests keep their write side open (see rawRequest).
-      const escape = await rawRequest(port, 'GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', { halfClose: false });
-      const encoded = await rawRequest(port, 'GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', {
-        halfClose: false,
-      });
+      const escape = await rawRequest(port, 'GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n');
+      const encoded = await rawRequest(port, 'GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n');
       for (const reply of [escape, encoded]) {
         expect(reply.status).toBe(404);
         expect(JSON.parse(reply.body)).toMatchObject({ error: 'not_found' });

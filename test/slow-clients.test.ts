@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
+import { createSiretServer, SERVER_DEFAULTS, type SiretServer } from '../src/node/server/index.js';
 import { scaled } from './fuzz/fuzz-scale.js';
 
 // Slowloris on loopback: connections that never finish their headers (idle, or trickling header lines forever) must neither
@@ -18,7 +18,7 @@ interface SlowClient {
   closed: Promise<{ afterMs: number; reply: string }>;
 }
 
-function openSlowClient(port: number, mode: 'idle' | 'slow-headers'): Promise<SlowClient> {
+function openSlowClient(port: number, mode: 'idle' | 'slow-headers' | 'slow-body'): Promise<SlowClient> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let reply = '';
@@ -38,6 +38,10 @@ function openSlowClient(port: number, mode: 'idle' | 'slow-headers'): Promise<Sl
         // One more header line every 200 ms: the headers never end, but the connection is never silent.
         let line = 0;
         drip = setInterval(() => socket.writable && socket.write(`X-Drip-${line++}: a\r\n`), 200);
+      } else if (mode === 'slow-body') {
+        // A small body (read and dropped, the connection kept), one byte every 200 ms: 200 s to send it whole.
+        socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n');
+        drip = setInterval(() => socket.writable && socket.write('a'), 200);
       }
       resolve({ socket, opened, closed });
     });
@@ -99,4 +103,18 @@ describe(`${SLOW} slow clients (slowloris, loopback)`, () => {
     },
     30 * HEADERS_TIMEOUT,
   );
+});
+
+describe('a small request body trickled a byte at a time', () => {
+  it('holds its connection no longer than the header timeout would (production defaults)', async () => {
+    const server = createSiretServer({ demoDir: false, log: () => undefined });
+    const port = Number((await server.listen(0, '127.0.0.1')).port);
+    const client = await openSlowClient(port, 'slow-body');
+    const { afterMs, reply } = await client.closed;
+    await server.close();
+    // The request is answered at once; the body it still owes is then what the connection waits for.
+    expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    // Node checks the timeouts every second.
+    expect(afterMs).toBeLessThan(SERVER_DEFAULTS.node.headersTimeout + 2_000);
+  });
 });

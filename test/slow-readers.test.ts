@@ -38,6 +38,31 @@ function open(port: number, localAddress = '127.0.0.1'): Promise<Socket> {
   });
 }
 
+/** The server's side of the next `count` connections it accepts, once it has accepted them. */
+function connections(server: SiretServer, count: number): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  return new Promise((resolve) => {
+    const accept = (socket: Socket): void => {
+      if (sockets.push(socket) < count) return;
+      server.server.off('connection', accept);
+      resolve(sockets);
+    };
+    server.server.on('connection', accept);
+  });
+}
+
+/** The status of `GET /healthz` on a connection of its own, from `localAddress`. */
+function healthz(port: number, localAddress = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/healthz', localAddress, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** Milliseconds from now until the server's side of the next accepted connection closes (Infinity after `giveUpMs`). */
 function serverSideClose(server: SiretServer, giveUpMs: number): Promise<number> {
   const started = performance.now();
@@ -130,6 +155,23 @@ describe('pipelined requests', () => {
   });
 });
 
+describe('pipelined requests with large heads', () => {
+  it('reset their connection once more than two of the largest wait behind an answer its client does not take', async () => {
+    // An answer deadline past the test's own timeout: only the bound on waiting heads can close this connection.
+    const { port, server } = await start({ node: { responseTimeout: 60_000 } });
+    const accepted = connections(server, 1);
+    const socket = await open(port);
+    socket.pause();
+    const [serverSide] = await accepted;
+    const closed = new Promise((resolve) => serverSide?.once('close', resolve));
+    // Each head is 12 KB (under Node's 16 KB): the third one waiting takes the connection past 32 KB of waiting heads.
+    const large = `GET /healthz HTTP/1.1\r\nHost: x\r\nx-a: ${'b'.repeat(12_000)}\r\n\r\n`;
+    socket.write(`GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n${large.repeat(3)}`);
+    await closed;
+    socket.destroy();
+  });
+});
+
 describe('a read of more than 32 pipelined requests once 32 connections are open', () => {
   it('is dropped before Node parses it, and its connection reset', async () => {
     const entries: string[] = [];
@@ -174,21 +216,66 @@ describe('pipelined requests sent one write at a time', () => {
 });
 
 describe('the connection limits', () => {
-  it('closes connections beyond maxConnections at once, logs it once, and serves again when one ends', async () => {
+  it('admits a new connection when all are taken, in place of the one idle longest, and logs it once', async () => {
     const lines: string[] = [];
-    const { port, url } = await start({ node: { maxConnections: 3 }, log: (line) => lines.push(line) });
-    const held = await Promise.all([open(port), open(port), open(port)]);
-    const extra = await Promise.all([open(port), open(port)]);
-    const extraClosed = await Promise.all(
-      extra.map((socket) => new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)))),
-    );
-    expect(extraClosed).toEqual([true, true]);
+    const { port, server } = await start({ node: { maxConnections: 3 }, log: (line) => lines.push(line) });
+    const accepted = connections(server, 3);
+    const [first, second, third] = await Promise.all([open(port), open(port), open(port)]);
+    await accepted;
+    // The second is answered: idle since then, it has waited less than the first and third, idle since they connected.
+    second?.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => second?.once('data', resolve));
+    const closedFirst = new Promise((resolve) => first?.once('close', resolve));
+    const client = connections(server, 1);
+    expect(await healthz(port)).toBe(200);
+    await closedFirst;
+    // Once that client has gone, a fourth connection takes the free slot, and the next new client takes the third's.
+    const [gone] = await client;
+    if (!gone?.closed) await new Promise((resolve) => gone?.once('close', resolve));
+    const fourth = await open(port);
+    const closedThird = new Promise((resolve) => third?.once('close', resolve));
+    expect(await healthz(port)).toBe(200);
+    await closedThird;
+    expect([second?.closed, fourth.closed]).toEqual([false, false]);
     expect(lines.filter((line) => line.includes('--max-connections'))).toHaveLength(1);
-    held[0]?.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const response = await fetch(new URL('/healthz', url), { headers: { connection: 'close' } });
-    expect(response.status).toBe(200);
-    for (const socket of held) socket.destroy();
+    second?.destroy();
+    fourth.destroy();
+  });
+
+  it('closes a new connection at once when every open one has an answer in progress', async () => {
+    const { port, server } = await start({ node: { maxConnections: 2 } });
+    const serverSides = connections(server, 2);
+    let requests = 0;
+    const bothStarted = new Promise((resolve) => server.server.on('request', () => ++requests === 2 && resolve(undefined)));
+    // Two answers of 32 MiB that their clients do not read: in progress until the answer deadline.
+    const readers = await Promise.all([open(port), open(port)]);
+    for (const reader of readers) {
+      reader.pause();
+      reader.write('GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+    }
+    await bothStarted;
+    const extra = await open(port);
+    await new Promise((resolve) => extra.once('close', resolve));
+    // Once one of them has ended, a new client is served.
+    const [first] = await serverSides;
+    const ended = new Promise((resolve) => first?.once('close', resolve));
+    readers[0]?.destroy();
+    await ended;
+    expect(await healthz(port)).toBe(200);
+    readers[1]?.destroy();
+  });
+
+  it('releases a connection it has answered with a refusal at once, though its client never closes its side', async () => {
+    const { port, server } = await start({ node: { headersTimeout: 1_000 } });
+    const accepted = connections(server, 1);
+    // Sends nothing, reads the 408, and keeps its side open.
+    const client = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    client.on('data', () => undefined);
+    const [serverSide] = await accepted;
+    await new Promise((resolve) => client.once('end', resolve));
+    if (!serverSide?.closed) await new Promise((resolve) => serverSide?.once('close', resolve));
+    expect(client.destroyed).toBe(false);
+    client.destroy();
   });
 
   it('closes a client’s connections beyond maxConnectionsPerClient, while another address is served', async () => {
@@ -199,15 +286,7 @@ describe('the connection limits', () => {
     expect(await new Promise<boolean>((resolve) => extra.once('close', () => resolve(true)))).toBe(true);
     expect(lines).toEqual(['warning: 127.0.0.1 holds 3 connections (--max-connections-per-client); closing its new ones']);
     // Another client, from another loopback address, is served while the first holds its three.
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/healthz', localAddress: '127.0.0.2', agent: false }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on('error', reject);
-      req.end();
-    });
-    expect(status).toBe(200);
+    expect(await healthz(port, '127.0.0.2')).toBe(200);
     for (const socket of held) socket.destroy();
   });
 });

@@ -62,14 +62,15 @@ describe('the demo file server of `siret-mock serve`', () => {
     const head = await fetch(new URL(`/assets/${bundle}`, server.url), { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+    // With its reason phrase, as every answer of the service.
+    const raw = await rawRequest(Number(server.url.port), `HEAD /assets/${bundle} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(raw.raw.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 
   it.each(HOSTILE_TARGETS.map((target) => [target.length > 60 ? `${target.slice(0, 60)}... (${target.length} chars)` : target, target]))(
     'answers %s with a file or a JSON 404, then /healthz',
     async (_name, target) => {
-      const reply = await rawRequest(Number(server.url.port), `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, {
-        halfClose: false,
-      });
+      const reply = await rawRequest(Number(server.url.port), `GET ${target} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
       if (reply.status === 200) {
         // Only dot segments that stay inside the folder may name a file: the demo's index.html.
         expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');

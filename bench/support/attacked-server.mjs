@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../dist/src/node/cli.js', import.meta.url));
@@ -72,44 +73,57 @@ export function watchConnections(port, everyMs = 500) {
   };
 }
 
-/** Normal requests (5 records, lifetime pass) from PROBE_ADDRESS every `everyMs` until `stop()`; latencies and failures. */
-export function probe(port, everyMs = 50) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 2, localAddress: PROBE_ADDRESS });
+/**
+ * Normal requests (5 records, lifetime pass) from PROBE_ADDRESS every `everyMs` until `stop()`; latencies and failures (no
+ * 200 within 5 s). By default one at a time over two kept-alive connections; `fresh`: each on a new connection, started on
+ * schedule whether or not the one before has finished (what a new client meets when connection slots run out).
+ */
+export function probe(port, everyMs = 50, { fresh = false } = {}) {
+  const agent = fresh ? false : new Agent({ keepAlive: true, maxSockets: 2, localAddress: PROBE_ADDRESS });
   const results = [];
   let running = true;
   const once = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const done = (status) => resolve({ ms: performance.now() - started, status });
+      let status = 0;
+      const done = () => resolve({ ms: performance.now() - started, status });
+      const deadline = setTimeout(() => req.destroy(), 5_000);
       const req = request(
         {
           host: '127.0.0.1',
           port,
           path: '/api/v1/generate?quantity=5',
-          headers: { authorization: `Bearer ${PASS}` },
+          headers: { authorization: `Bearer ${PASS}`, ...(fresh ? { connection: 'close' } : {}) },
           agent,
-          timeout: 5_000,
+          localAddress: PROBE_ADDRESS,
         },
         (res) => {
           res.resume();
-          res.on('end', () => done(res.statusCode ?? 0));
+          res.on('end', () => (status = res.statusCode ?? 0));
         },
       );
-      req.on('timeout', () => req.destroy());
-      req.on('error', () => done(0));
+      req.on('error', () => undefined);
+      req.on('close', () => {
+        clearTimeout(deadline);
+        done();
+      });
       req.end();
     });
   const loop = (async () => {
+    const pending = [];
     while (running) {
-      results.push(await once());
+      const one = once().then((result) => results.push(result));
+      if (fresh) pending.push(one);
+      else await one;
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
+    await Promise.all(pending);
   })();
   return {
     async stop() {
       running = false;
       await loop;
-      agent.destroy();
+      if (agent) agent.destroy();
       const ms = results.map((result) => result.ms).sort((a, b) => a - b);
       return {
         probes: results.length,
@@ -119,6 +133,15 @@ export function probe(port, everyMs = 50) {
       };
     },
   };
+}
+
+/** A connection to the server from `localAddress` (any of 127/8 on Linux); resolves once connected. */
+export function connectFrom(port, localAddress) {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(socket));
+    socket.on('error', () => undefined);
+    socket.once('error', reject);
+  });
 }
 
 /** Prints one `BENCH {...}` line for bench/run.mjs. */

@@ -90,6 +90,7 @@ function expectCommonHeaders(response: Response): void {
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
   expect(response.headers.get('access-control-expose-headers')).toBe(EXPOSED);
   expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 }
 
 function expectError(response: Response, body: Body, status: number, error: string): void {
@@ -126,6 +127,7 @@ const CONTRACT_HEADERS = [
   'access-control-allow-origin',
   'access-control-expose-headers',
   'cache-control',
+  'x-content-type-options',
   'content-type',
   'content-disposition',
   'ratelimit',

@@ -9,14 +9,13 @@ export interface RawReply {
 }
 
 /**
- * Sends bytes as they are (no client-side validation) and reads until the server closes or `timeoutMs` passes. The write
- * side is closed after the bytes unless `halfClose` is false: Node's HTTP server ends a connection whose client half-closes
- * before its answer is ready, so a request answered after some I/O (a demo file) must say `Connection: close` instead.
+ * Sends bytes as they are (no client-side validation), half-closes the connection (the server still answers), and reads
+ * until the server closes or `timeoutMs` passes.
  */
 export function rawRequest(
   port: number,
   bytes: string | Buffer,
-  { host = '127.0.0.1', timeoutMs = 5_000, halfClose = true }: { host?: string; timeoutMs?: number; halfClose?: boolean } = {},
+  { host = '127.0.0.1', timeoutMs = 5_000 }: { host?: string; timeoutMs?: number } = {},
 ): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, host);
@@ -31,7 +30,7 @@ export function rawRequest(
       clearTimeout(timer);
       resolve(parseReply(Buffer.concat(chunks)));
     });
-    socket.on('connect', () => (halfClose ? socket.end(bytes) : socket.write(bytes)));
+    socket.on('connect', () => socket.end(bytes));
   });
 }
 

@@ -16,8 +16,14 @@ const BASE: HeaderList = [
   ['access-control-allow-origin', '*'],
   ['cache-control', 'no-store'],
   ['vary', 'Accept'],
+  ['x-content-type-options', 'nosniff'],
 ];
-const HTML_HEADERS = withHeaders(BASE, [['content-type', 'text/html; charset=utf-8']]);
+// The page is its markup and one inline style: nothing else may load, and no other page may frame it.
+const HTML_HEADERS = withHeaders(BASE, [
+  ['content-type', 'text/html; charset=utf-8'],
+  ['content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"],
+  ['x-frame-options', 'DENY'],
+]);
 const JSON_HEADERS = withHeaders(BASE, [['content-type', 'application/json']]);
 
 /** True when `Accept` names `text/html` with a q-value above 0: a browser navigating, not an API client or curl. */

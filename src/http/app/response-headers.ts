@@ -10,11 +10,15 @@ export const EXPOSED_HEADERS = 'RateLimit, RateLimit-Policy, Retry-After, Conten
 /** Request headers a CORS preflight grants when it names none: what browsers and common HTTP clients add on their own. */
 export const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, X-Requested-With, Cache-Control';
 
-/** Sent on every response, errors included (the server's own refusals too), so browsers can read errors and rate-limit headers cross-origin. */
+/**
+ * Sent on every response, errors included (the server's own refusals too), so browsers can read errors and rate-limit
+ * headers cross-origin, and never take a JSON or CSV answer for a page or a script.
+ */
 export const COMMON_HEADERS: HeaderList = [
   ['access-control-allow-origin', '*'],
   ['access-control-expose-headers', EXPOSED_HEADERS],
   ['cache-control', 'no-store'],
+  ['x-content-type-options', 'nosniff'],
 ];
 const COMMON = COMMON_HEADERS;
 

@@ -46,6 +46,7 @@ const COMMON_HEADERS = {
   'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
   'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders'),
   'Cache-Control': headerRef('CacheControl'),
+  'X-Content-Type-Options': headerRef('XContentTypeOptions'),
 };
 const DRAFT_HEADERS = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
 const X_HEADERS = {
@@ -252,7 +253,15 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
       route.counted ? generateOperation(settings, route, method) : plainOperation(route, method);
     paths[route.path] = { get: operation('get'), head: operation('head'), options: preflightOperation(route) };
   }
-  const allPaths = settings.control ? { ...paths, ...controlPaths({ 'Cache-Control': COMMON_HEADERS['Cache-Control'] }, refusals) } : paths;
+  const allPaths = settings.control
+    ? {
+        ...paths,
+        ...controlPaths(
+          { 'Cache-Control': COMMON_HEADERS['Cache-Control'], 'X-Content-Type-Options': COMMON_HEADERS['X-Content-Type-Options'] },
+          refusals,
+        ),
+      }
+    : paths;
   const { perMinute, perDay } = settings.quota;
   return {
     openapi: '3.1.0',
@@ -288,6 +297,10 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
             ? header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS })
             : header(`${EXPOSED_HEADERS}; free-tier answers of /api/v1/generate add a second field: ${X_RATE_LIMIT_HEADERS}`),
         CacheControl: header('Always no-store', { type: 'string', const: 'no-store' }),
+        XContentTypeOptions: header('Always nosniff: a browser reads the body as its Content-Type says', {
+          type: 'string',
+          const: 'nosniff',
+        }),
         ContentLength: header("Length of the body in bytes; a HEAD answer carries the GET's", { type: 'integer', minimum: 0 }),
         ...limitHeaderComponents(settings),
         RetryAfter:

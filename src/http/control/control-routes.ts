@@ -47,7 +47,10 @@ const LIMIT_MS = 10 * 365 * 86_400_000;
 
 // No CORS headers: a page on another origin can neither read a control answer nor pass a preflight, so it cannot send the
 // JSON every control POST with a body needs.
-export const CONTROL_HEADERS: HeaderList = [['cache-control', 'no-store']];
+export const CONTROL_HEADERS: HeaderList = [
+  ['cache-control', 'no-store'],
+  ['x-content-type-options', 'nosniff'],
+];
 export const CONTROL_JSON_HEADERS: HeaderList = [...CONTROL_HEADERS, ['content-type', 'application/json']];
 
 const IPV4_LOOPBACK = /^(?:::ffff:)?127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i;

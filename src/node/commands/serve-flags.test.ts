@@ -46,4 +46,11 @@ describe('the serve flag table', () => {
     }
     expect(lines.filter((line) => line.length > 100)).toEqual([]);
   });
+
+  it('says to pass the control token through its variable, since a flag shows in the process list', () => {
+    const help = SERVE_USAGE.slice(SERVE_USAGE.indexOf('  --control-token'));
+    expect(help.slice(0, help.indexOf('\n  --', 1)).replace(/\s+/g, ' ')).toContain(
+      'prefer the variable: a flag shows in the process list',
+    );
+  });
 });

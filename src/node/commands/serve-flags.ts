@@ -71,7 +71,7 @@ const SERVE_FLAGS = [
   { name: 'rate-limit-headers', value: RATE_LIMIT_HEADER_DIALECTS.join('|'), env: 'SIRET_MOCK_RATE_LIMIT_HEADERS', defaultText: APP_DEFAULTS.rateLimitHeaders, literal: true, help: 'rate-limit header dialect', option: 'rateLimitHeaders' },
   { name: 'retry-after', value: RETRY_AFTER_FORMATS.join('|'), env: 'SIRET_MOCK_RETRY_AFTER', defaultText: APP_DEFAULTS.retryAfter, literal: true, help: 'format of a 429\'s Retry-After', option: 'retryAfter' },
   { name: 'control', env: 'SIRET_MOCK_CONTROL=1', defaultText: 'off', help: `serve ${CONTROL_PREFIX}/* (reset, clock, usage, scenario, audit)` },
-  { name: 'control-token', value: 'TOKEN', env: 'SIRET_MOCK_CONTROL_TOKEN', defaultText: 'loopback only', help: 'Bearer token the control endpoints require', option: 'controlToken' },
+  { name: 'control-token', value: 'TOKEN', env: 'SIRET_MOCK_CONTROL_TOKEN', defaultText: 'loopback only', help: 'Bearer token the control endpoints require; prefer the variable: a flag shows in the process list', option: 'controlToken' },
   { name: 'delay', value: 'MS|MIN-MAX', env: 'SIRET_MOCK_DELAY', defaultText: '0', literal: true, help: 'delay before each /api/v1/generate answer', option: 'delay' },
   { name: 'fail-rate', value: 'P', env: 'SIRET_MOCK_FAIL_RATE', defaultText: '0', literal: true, help: 'share of /api/v1/generate answers that are a JSON 500', option: 'failRate' },
   { name: 'quiet', env: 'SIRET_MOCK_QUIET=1', defaultText: 'off', help: 'no access log' },

@@ -3,12 +3,12 @@ import { Server as NetServer } from 'node:net';
 import { serve, FastResponse } from 'srvx/node';
 import type { Server as SrvxServer, ServerRequest } from 'srvx';
 import { createServiceRoutes, type App } from '../../http/index.js';
-import { createAnswerQueue, limitConnectionsPerClient, limitPipelinedReads, type AnswerQueue } from './connection-limits.js';
+import { createAnswerQueue, limitConnections, limitPipelinedReads, type AnswerQueue, type ConnectionSlots } from './connection-limits.js';
 import { withDemoFiles } from './demo-files.js';
 import { answerFailure, contextOf, nodeResponses, normalizeTarget } from './node-listener.js';
 import { withQuotaStoreFailurePolicy, createRedisQuotaStore, type RedisQuotaStore } from '../redis/index.js';
 import { redactSecrets } from './redact-secrets.js';
-import { answerRefusals, refusalOf } from './refusals.js';
+import { answerRefusals, MAX_HEADER_FIELDS, refusalOf } from './refusals.js';
 import { SERVER_DEFAULTS, type AccessLogEntry, type SiretServerOptions } from './server-options.js';
 
 /** A running (or ready to run) siret-mock HTTP server. */
@@ -53,6 +53,39 @@ function rateLimitedLog(log: (message: string) => void): (message: string) => vo
     last = performance.now();
     log(message);
   };
+}
+
+/**
+ * The connection-level guards of the Node server: how many header fields Node keeps, answers for half-closed clients, the
+ * connection slots (per client, and all of them) and the bound on pipelined reads. The slots are told by the answer queue
+ * which connections have an answer in progress.
+ */
+function guardConnections(
+  server: Server,
+  limits: { maxConnections: number; maxConnectionsPerClient: number },
+  log: (message: string) => void,
+): ConnectionSlots {
+  // Node keeps this many header fields of a request (its default, 2,000, made a waiting request cost tens of KB);
+  // `refusalOf` answers 431 to a request with more.
+  server.maxHeadersCount = MAX_HEADER_FIELDS;
+  // A client that half-closes once it has sent its request still gets the answer, then the connection closes (Node's
+  // own switch, not in its types: by default it ends the connection at the client's FIN, an answer in progress lost).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  limitPipelinedReads(server, MAX_PIPELINED);
+  const warnFull = rateLimitedLog(log);
+  const warnClient = rateLimitedLog(log);
+  return limitConnections(
+    server,
+    limits,
+    () =>
+      warnFull(
+        `warning: ${limits.maxConnections} connections open (--max-connections); each new one takes the slot of the one idle longest`,
+      ),
+    (client) =>
+      warnClient(
+        `warning: ${client} holds ${limits.maxConnectionsPerClient} connections (--max-connections-per-client); closing its new ones`,
+      ),
+  );
 }
 
 /**
@@ -174,7 +207,8 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
         node: {
           maxHeaderSize: limits.maxHeaderSize,
           headersTimeout: limits.headersTimeout,
-          requestTimeout: limits.requestTimeout,
+          // The body within the header time too, unless given more (Node refuses a request timeout under the headers').
+          requestTimeout: Math.max(limits.requestTimeout, limits.headersTimeout),
           keepAliveTimeout: limits.keepAliveTimeout,
           // How often header and request timeouts are checked (Node's default, 30 s, would let them overrun by that much).
           connectionsCheckingInterval: 1_000,
@@ -184,9 +218,16 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       });
       const node = srvx.node as { server: Server; handler: (req: IncomingMessage, res: ServerResponse) => void };
       const server = node.server;
+      const slots = guardConnections(server, limits, log);
       // srvx's handler runs behind ours: the connection's answer queue hands each request to it in turn.
       server.removeListener('request', node.handler);
-      const queue = createAnswerQueue(node.handler, { responseTimeout: limits.responseTimeout, maxPending: MAX_PIPELINED });
+      const queue = createAnswerQueue(node.handler, {
+        responseTimeout: limits.responseTimeout,
+        maxPending: MAX_PIPELINED,
+        // Two of the largest heads Node takes.
+        maxPendingBytes: 2 * limits.maxHeaderSize,
+        slots,
+      });
       answers = queue;
       /** The one request listener: the target made one srvx takes, the exchange logged, the request queued. */
       const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -197,18 +238,6 @@ export function createSiretServer(options: SiretServerOptions = {}): SiretServer
       };
       server.on('request', listener);
       answerRefusals(server, limits.maxUrlLength, listener);
-      server.maxConnections = limits.maxConnections;
-      limitPipelinedReads(server, MAX_PIPELINED);
-      const warnFull = rateLimitedLog(log);
-      server.on('drop', () =>
-        warnFull(`warning: ${server.maxConnections} connections open (--max-connections); closing new ones until some end`),
-      );
-      const warnClient = rateLimitedLog(log);
-      limitConnectionsPerClient(server, limits.maxConnectionsPerClient, (client) =>
-        warnClient(
-          `warning: ${client} holds ${limits.maxConnectionsPerClient} connections (--max-connections-per-client); closing its new ones`,
-        ),
-      );
       await srvx.serve();
       return new URL(srvx.url as string);
     },

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staticMiddleware } from 'srvx/static';
@@ -40,6 +41,8 @@ export function withDemoFiles(app: Site, folder: string | false | undefined, con
     const path = new URL(request.url).pathname;
     const found = isServicePath(path, 'server', control) ? undefined : await files(request as never, none);
     if (found === undefined || found === NO_FILE || found.status >= 400) return app(request, context);
+    // srvx/static gives no reason phrase, and srvx writes the one it is given: an empty one, unless set here.
+    Object.defineProperty(found, 'statusText', { value: STATUS_CODES[found.status] });
     // Vite fingerprints asset names; index.html must be revalidated so a rebuilt demo is picked up.
     found.headers.set('cache-control', path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     found.headers.set('x-content-type-options', 'nosniff');

@@ -17,6 +17,9 @@ const methodNotAllowed = (method: string): ErrorAnswer => ({
   headers: [['allow', ALLOWED_METHODS]],
 });
 
+/** Header fields a request may carry; Node keeps no more than this (`maxHeadersCount`), and one with more is refused. */
+export const MAX_HEADER_FIELDS = 100;
+
 /** Requests whose `Expect` Node found unmet (not `100-continue`): Node hands them over with 'checkExpectation'. */
 const unmetExpectations = new WeakSet<IncomingMessage>();
 
@@ -29,11 +32,14 @@ function hostCount(rawHeaders: string[]): number {
 }
 
 /**
- * The refusal of a request Node parsed but the contract does not take: a target over `maxUrlLength`, an HTTP/1.1 request
- * without a Host or with several, an `Expect` other than `100-continue`. `undefined` for a request to answer.
+ * The refusal of a request Node parsed but the contract does not take: a target over `maxUrlLength`, more than
+ * `MAX_HEADER_FIELDS` header fields (Node kept some of them: answering would read a request it did not see whole), an
+ * HTTP/1.1 request without a Host or with several, an `Expect` other than `100-continue`. `undefined` for a request to answer.
  */
 export function refusalOf(req: IncomingMessage, maxUrlLength: number): ErrorAnswer | undefined {
   if ((req.url?.length ?? 0) > maxUrlLength) return uriTooLong(maxUrlLength);
+  if (req.rawHeaders.length > 2 * MAX_HEADER_FIELDS)
+    return { code: 'request_header_fields_too_large', message: `A request may carry ${MAX_HEADER_FIELDS} header fields at most.` };
   const hosts = hostCount(req.rawHeaders);
   if (hosts === 0 && req.httpVersion === '1.1') return { code: 'bad_request', message: 'An HTTP/1.1 request needs a Host header.' };
   if (hosts > 1) return { code: 'bad_request', message: 'A request may carry one Host header; this one has several.' };
@@ -75,14 +81,15 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
 /**
  * Writes a refusal straight to a socket Node's HTTP layer has let go of (parser errors, CONNECT), then closes it. At once:
  * an answer the app is still making for an earlier part of the same bytes (a bad body after good headers) finds the
- * connection ended and is dropped, so the client reads one answer.
+ * connection ended and is dropped, so the client reads one answer. Once the kernel has the refusal the socket is released,
+ * rather than kept until the client closes its side too.
  */
 function writeRaw(socket: Socket, parts: ErrorParts, head: boolean): void {
   socket.on('error', () => socket.destroy());
   const body = head ? '' : parts.body;
   let lines = `HTTP/1.1 ${parts.status} ${parts.statusText}\r\n`;
   for (const [name, value] of parts.headers) lines += `${name}: ${value}\r\n`;
-  socket.end(`${lines}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(`${lines}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => socket.destroy());
 }
 
 /**

@@ -9,7 +9,7 @@ export interface TransportOptions {
   maxHeaderSize?: number;
   /** Node's `headersTimeout`: milliseconds to receive the request headers. @default 10000 */
   headersTimeout?: number;
-  /** Node's `requestTimeout`: milliseconds to receive the whole request. @default 30000 */
+  /** Node's `requestTimeout`: milliseconds to receive the whole request, its body included (at least `headersTimeout`). @default 10000 */
   requestTimeout?: number;
   /** Node's `keepAliveTimeout`: milliseconds an idle keep-alive connection stays open. @default 5000 */
   keepAliveTimeout?: number;
@@ -20,7 +20,11 @@ export interface TransportOptions {
   responseTimeout?: number;
   /** Milliseconds `close()` waits for in-flight requests before cutting their connections. @default 10000 */
   drainTimeout?: number;
-  /** Open connections at most (Node's `server.maxConnections`); further ones are closed as soon as they are accepted. @default 1024 */
+  /**
+   * Open connections at most. When all are open, a new one takes the slot of the connection that has waited longest
+   * without an answer in progress (idle, or still sending its request); it is closed only if every one has an answer in
+   * progress. @default 1024
+   */
   maxConnections?: number;
   /** Open connections one client (keyed as the quota keys callers, by socket address) may hold; further ones are closed. @default 256 */
   maxConnectionsPerClient?: number;
@@ -75,7 +79,7 @@ export const SERVER_DEFAULTS: Readonly<
     maxUrlLength: 8192,
     maxHeaderSize: 16_384,
     headersTimeout: 10_000,
-    requestTimeout: 30_000,
+    requestTimeout: 10_000,
     keepAliveTimeout: 5_000,
     responseTimeout: 10_000,
     drainTimeout: 10_000,
