@@ -1,9 +1,11 @@
 // The server's own refusals (before any handler runs) speak the service's one error vocabulary: a code of ERRORS with its
 // status, a body that matches the OpenAPI document's schema of that code, the common headers (CORS included), and the status text of STATUS_TEXT.
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMON_HEADERS, ERRORS, STATUS_TEXT } from '../src/http/app/index.js';
 import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
 import { rawRequest } from './services/raw-http.js';
+import { startServerProcess } from './services/server-process.js';
 import { wireSchemaErrors } from './support/wire-schema.js';
 
 const running: SiretServer[] = [];
@@ -50,5 +52,40 @@ describe('the server refusals', () => {
     expect(body.error).toBe(error);
     expect(ERRORS[body.error].status).toBe(status);
     expect(wireSchemaErrors('Error', body)).toEqual([]);
+  });
+});
+
+/** Sends a request whose headers are over the limit and goes on sending; resolves with the status line it read. */
+function refusedWhileSending(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const client = connect(port, '127.0.0.1');
+    let received = '';
+    const sending = setInterval(() => client.writable && client.write('c'.repeat(4_000)), 1);
+    client.on('error', () => undefined);
+    client.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      if (received.endsWith('}')) client.end();
+    });
+    client.on('close', () => {
+      clearInterval(sending);
+      resolve(received.split('\r\n')[0] ?? '');
+    });
+    client.write(`GET /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+  });
+}
+
+describe('a refused connection', () => {
+  // Closing a socket with unread input makes the kernel reset the connection, which can drop the refusal before the
+  // client reads it: the server reads and drops what still comes, and lets the socket go when the client closes. A
+  // fresh process is the case that lost it (its first refusal is the slowest to write).
+  it('keeps its refusal readable for a client still sending when it was refused, from the first one on', async () => {
+    const server = await startServerProcess(['--port', '0', '--quiet']);
+    try {
+      const lines: string[] = [];
+      for (let round = 0; round < 5; round++) lines.push(await refusedWhileSending(Number(server.url.port)));
+      expect(lines).toEqual(Array.from({ length: 5 }, () => 'HTTP/1.1 431 Request Header Fields Too Large'));
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -55,6 +55,7 @@ const UNKNOWN_METHOD = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) \S+ HTTP\/1\.[01]\r?\n/;
  * large, 408 on a timeout, 405 for a method the parser does not know, 400 otherwise. Never throws, whatever the socket's state.
  */
 function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket, maxUrlLength: number): void {
+  if (refused.has(socket)) return;
   if (error.code === 'ECONNRESET' || !socket.writable || socket.writableEnded) {
     socket.destroy();
     return;
@@ -81,16 +82,29 @@ function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }
 /**
  * Writes a refusal straight to a socket Node's HTTP layer has let go of (parser errors, CONNECT), then closes it. At once:
  * an answer the app is still making for an earlier part of the same bytes (a bad body after good headers) finds the
- * connection ended and is dropped, so the client reads one answer. Once the kernel has the refusal the socket is released,
- * rather than kept until the client closes its side too.
+ * connection ended and is dropped, so the client reads one answer. Once the kernel has the refusal, what the client still
+ * sends is read and dropped for up to `LINGER_MS`, then the socket is released: closing it with unread bytes would make the
+ * kernel reset the connection, and a client could lose the refusal it had not read yet.
  */
 function writeRaw(socket: Socket, parts: ErrorParts, head: boolean): void {
+  refused.add(socket);
   socket.on('error', () => socket.destroy());
   const body = head ? '' : parts.body;
   let lines = `HTTP/1.1 ${parts.status} ${parts.statusText}\r\n`;
   for (const [name, value] of parts.headers) lines += `${name}: ${value}\r\n`;
-  socket.end(`${lines}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => socket.destroy());
+  socket.end(`${lines}connection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => {
+    socket.removeAllListeners('data');
+    socket.on('data', () => undefined).on('end', () => socket.destroy());
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
 }
+
+/** Connections refused with `writeRaw`: the parser's errors on the bytes that follow are theirs to drop, not to answer. */
+const refused = new WeakSet<Socket>();
+
+/** How long a refused connection's input is read and dropped before the socket is released. */
+const LINGER_MS = 1000;
 
 /**
  * Answers with the contract's JSON what Node would refuse with an empty answer or hand over unanswered: parser errors,
