@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI=true
-timeout 900 npm run test:acceptance
+timeout 1500 npm run test:acceptance
