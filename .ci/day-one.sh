@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "${1:-$(dirname "$0")/..}"
 
-# The README's first code block, command for command (test/day-one.test.ts keeps the two the same).
+# The README's first code block, command for command (test/docs.test.ts keeps the two the same).
 start_command='npm install && npm start'
 test_command='npm test'
 

@@ -35,10 +35,9 @@ case "$msw_version" in 3.*) ;; *) echo "expected msw 3, got $msw_version" >&2; e
 
 echo "==> temporary copy of the sources and MSW tests"
 work="$tmp/work"
-mkdir -p "$work/test" "$work/node_modules" "$work/docs"
+mkdir -p "$work/test" "$work/node_modules"
 cp package.json tsconfig.json vitest.config.ts "$work/"
 cp -R src mocks "$work/"
-cp docs/msw.md "$work/docs/"
 cp -R test/contract test/support "$work/test/"
 tests=(test/msw-*.test.ts)
 [ -f test/readme-example.test.ts ] && tests+=(test/readme-example.test.ts)

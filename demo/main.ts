@@ -493,8 +493,8 @@ ui.scenario.addEventListener('change', () => {
 });
 for (const radio of ui.form.querySelectorAll<HTMLInputElement>('input[name="target"]')) radio.addEventListener('change', syncTarget);
 ui.usage3Left.addEventListener('click', () => {
-  act({ kind: 'usage', usage: { minute: 7 } }, (mock) => mock.setUsage({ minute: 7 }));
-  ui.status.textContent = 'Quota set: 7 requests counted this minute, 3 left.';
+  act({ kind: 'usage', usage: { minute: 6 } }, (mock) => mock.setUsage({ minute: 6 }));
+  ui.status.textContent = 'Quota set: 6 requests counted this minute; the next answer reports 3 left.';
 });
 ui.exhaustMinute.addEventListener('click', () => {
   act({ kind: 'exhaust', window: 'minute' }, (mock) => mock.exhaust('minute'));

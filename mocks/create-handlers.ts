@@ -1,8 +1,6 @@
 import { http, type HttpHandler } from 'msw';
-import type { CompanyRecord } from '../src/core/company-record.js';
-import { createMemoryQuotaStore } from '../src/core/quota-store.js';
-import type { QuotaUsage, QuotaWindow } from '../src/core/quota-usage.js';
-import type { AuditReport } from '../src/core/retry-audit.js';
+import type { CompanyRecord } from '../src/core/company/index.js';
+import { createMemoryQuotaStore, type AuditReport, type QuotaUsage, type QuotaWindow } from '../src/core/quota/index.js';
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
 import type { AppOptions } from '../src/http/app-options.js';
 import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';
@@ -49,8 +47,9 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
    */
   reset(): void;
   /**
-   * Sets the requests already counted in the current windows, from now: `setUsage({ minute: 7 })` leaves 3 this minute.
-   * An omitted count keeps its value; the day counts at least the minute. @example siret.setUsage({ minute: 7, day: 93 })
+   * Sets the requests already counted in the current windows, from now: after `setUsage({ minute: 6 })` the next answer
+   * reports 3 left this minute. An omitted count keeps its value; the day counts at least the minute.
+   * @example siret.setUsage({ minute: 6, day: 93 })
    */
   setUsage(usage: Partial<QuotaUsage>): void;
   /** `setUsage` at the limit: `exhaust('minute')` until the minute window ends, `exhaust('day')` until 00:00 UTC. */

@@ -5,8 +5,14 @@ export { scenarios, type RateLimitedOptions, type ScenarioOptions } from './scen
 export { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
 export { createRouteHandler, type RouteLike } from './route-handler.js';
 export { companyRecordStandardSchema, type CompanyRecordStandardSchema, type RecordIssue, type RecordsCollection } from './records.js';
-export type { QuotaUsage, QuotaWindow } from '../src/core/quota-usage.js';
-export { RETRY_STORM_THRESHOLD, type AuditedRequest, type AuditReport, type RetryViolation } from '../src/core/retry-audit.js';
+export {
+  RETRY_STORM_THRESHOLD,
+  type AuditedRequest,
+  type AuditReport,
+  type QuotaUsage,
+  type QuotaWindow,
+  type RetryViolation,
+} from '../src/core/quota/index.js';
 export type {
   AppOptions,
   CompanyRecord,

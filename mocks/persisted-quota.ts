@@ -1,5 +1,4 @@
-import type { Clock } from '../src/core/clock.js';
-import { createMemoryQuotaStore, type QuotaStore, type TextStorage } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore, type Clock, type QuotaStore, type TextStorage } from '../src/core/quota/index.js';
 import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
 
 /** The quota store and clock of a handler set with `persist`. */

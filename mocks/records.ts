@@ -1,4 +1,4 @@
-import { COMPANY_FIELDS, type CompanyRecord } from '../src/core/company-record.js';
+import { COMPANY_FIELDS, type CompanyRecord } from '../src/core/company/index.js';
 
 /**
  * Where the handlers put every record they serve with a 200: an `@msw/data` `Collection` of company records (see

@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import type { Clock } from '../src/core/clock.js';
+import type { Clock } from '../src/core/quota/index.js';
 import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
 import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/scenario.js';
 import { GENERATE_PATH } from '../src/http/routes.js';

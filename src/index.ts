@@ -1,59 +1,85 @@
 // Browser-safe entry point: the generator core, validators and formatters.
-export { isLuhnValid, luhnCheckDigit } from './core/luhn.js';
-export { compactNumber, formatSiren, isValidSiren, LA_POSTE_SIREN } from './core/siren.js';
-export { formatSiret, isValidSiret } from './core/siret.js';
-export type { Clock } from './core/clock.js';
-export { createRandom, type RandomSource, type SeededRandom } from './core/random.js';
-export { COMPANY_FIELDS, type CompanyRecord } from './core/company-record.js';
-export { createCompanyStream, generateCompanies, MAX_RECORDS_PER_SEED, MAX_SEED, type GenerateOptions } from './core/generate-companies.js';
 export {
   createIdentifierFixtureStream,
+  formatSiren,
+  formatSiret,
   generateIdentifierFixtures,
   IDENTIFIER_FIXTURE_CYCLE,
   IDENTIFIER_SEPARATORS,
+  isLuhnValid,
+  isValidSiren,
+  isValidSiret,
+  LA_POSTE_SIREN,
+  luhnCheckDigit,
   stripSeparators,
+  vatNumberOf,
   type IdentifierFixture,
   type IdentifierFixtureKind,
   type IdentifierFixtureOptions,
-} from './core/identifier-fixtures.js';
-export { vatNumberOf } from './core/vat.js';
-export { legalFormOf } from './core/legal-form.js';
-export { loadNafCodes, type NafCode } from './core/naf.js';
-export { CREATED_ON_REFERENCE_DATE } from './core/created-on.js';
-export type { ExtraFields } from './core/extra-fields.js';
-export { EDGE_CASE_RATES, type EdgeCase, type EdgeCaseFields } from './core/edge-cases.js';
-export { NEGATIVE_CASES, type NegativeCase, type NegativeCaseFields } from './core/negative-cases.js';
+} from './core/identifiers/index.js';
+export { createRandom, type RandomSource, type SeededRandom } from './core/random/index.js';
 export {
+  COMPANY_FIELDS,
+  createCompanyStream,
+  CREATED_ON_REFERENCE_DATE,
+  csvCell,
+  csvHeader,
+  csvRow,
+  generateCompanies,
+  MAX_RECORDS_PER_SEED,
+  MAX_SEED,
+  toCsv,
+  type CompanyRecord,
+  type CsvOptions,
+  type GenerateOptions,
+} from './core/company/index.js';
+export { loadCommunes, type Address, type Commune } from './core/address/index.js';
+export {
+  createCompanyFixtureStream,
+  EDGE_CASE_RATES,
   EXTRA_FIELDS,
+  generateCompanyFixtures,
+  legalFormOf,
+  loadNafCodes,
+  NEGATIVE_CASES,
   parseExtraFields,
   PROFILES,
+  type CompanyFixtureOptions,
+  type EdgeCase,
+  type EdgeCaseFields,
   type ExtraField,
+  type ExtraFields,
   type FixtureRecord,
+  type NafCode,
+  type NegativeCase,
+  type NegativeCaseFields,
   type Profile,
   type RecordOptions,
-} from './core/record-options.js';
-export { createCompanyFixtureStream, generateCompanyFixtures, type CompanyFixtureOptions } from './core/company-fixtures.js';
-export { loadCommunes, type Address, type Commune } from './core/address.js';
-export { consumeQuota, DEFAULT_QUOTA_LIMITS, type QuotaDecision, type QuotaLimits, type QuotaState } from './core/quota.js';
-export {
-  createMemoryQuotaStore,
-  QuotaStoreUnavailableError,
-  type MemoryQuotaStore,
-  type MemoryQuotaStoreOptions,
-  type QuotaStore,
-  type TextStorage,
-} from './core/quota-store.js';
-export { withUsage, type QuotaUsage, type QuotaWindow } from './core/quota-usage.js';
+} from './core/fixtures/index.js';
 export {
   AUDIT_LOG_SIZE,
+  consumeQuota,
+  createMemoryQuotaStore,
   createRetryAudit,
+  DEFAULT_QUOTA_LIMITS,
+  QuotaStoreUnavailableError,
   RETRY_STORM_THRESHOLD,
+  withUsage,
   type AuditedRequest,
   type AuditReport,
+  type Clock,
+  type MemoryQuotaStore,
+  type MemoryQuotaStoreOptions,
+  type QuotaDecision,
+  type QuotaLimits,
+  type QuotaState,
+  type QuotaStore,
+  type QuotaUsage,
+  type QuotaWindow,
   type RetryAudit,
   type RetryViolation,
-} from './core/retry-audit.js';
-export { csvCell, csvHeader, csvRow, toCsv, type CsvOptions } from './core/csv.js';
+  type TextStorage,
+} from './core/quota/index.js';
 export type {
   ErrorCode,
   ErrorResponse,

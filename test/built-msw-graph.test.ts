@@ -37,7 +37,7 @@ it('loads siret-mock/msw from a handful of files, with none of the opt-in code i
   expect(files.length).toBeLessThanOrEqual(5);
   // The bundler marks each source module it inlines with a "// src/..." line.
   const modules = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|mocks)\/\S+\.ts)$/gm)].map(([, m]) => m));
-  expect(modules).toEqual(expect.arrayContaining(['src/core/data/communes.ts', 'src/core/address.ts', 'mocks/create-handlers.ts']));
+  expect(modules).toEqual(expect.arrayContaining(['src/core/data/communes.ts', 'src/core/address/address.ts', 'mocks/create-handlers.ts']));
   const optIn = modules.filter((m) =>
     /openapi-document|json-schemas|naf|edge-cases|long-communes|extra-fields|company-fixtures|fixture-records|^src\/node\//.test(
       m as string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXTRA_FIELDS, generateCompanyFixtures } from '../src/index.js';
-import { toFixtureCsv } from '../src/core/fixture-csv.js';
+import { toFixtureCsv } from '../src/core/fixtures/index.js';
 import { runCli } from './support/run-cli.js';
 
 describe('siret-mock generate --fields and --profile', () => {

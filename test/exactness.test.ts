@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../src/core/quota.js';
-import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore, DAY_MS, type QuotaStore } from '../src/core/quota/index.js';
 import { createApp } from '../src/http/index.js';
 import { createSiretServer, type SiretServer } from '../src/node/create-server.js';
 import { fuzzParameters, scaled } from './fuzz/fuzz-scale.js';

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordsDb } from '../mocks/data.js';
 import { createHandlers } from '../mocks/index.js';
 import { COMPANY_FIELDS, EXTRA_FIELDS, generateCompanyFixtures, NEGATIVE_CASES } from '../src/index.js';
-import { toFixtureCsv } from '../src/core/fixture-csv.js';
+import { toFixtureCsv } from '../src/core/fixtures/index.js';
 import { createApp } from '../src/http/create-app.js';
 import { runServeSync, startServerProcess, type ServerProcess } from './services/server-process.js';
 

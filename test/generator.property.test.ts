@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCompanyStream, generateCompanies, isValidSiren, isValidSiret, MAX_SEED } from '../src/index.js';
-import { isLuhnValid } from '../src/core/luhn.js';
+import { isLuhnValid } from '../src/core/identifiers/index.js';
 
 const seed = fc.integer({ min: 0, max: MAX_SEED });
 

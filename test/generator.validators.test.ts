@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateCompanies, isValidSiret } from '../src/index.js';
 import { COMMUNES_COVERAGE } from '../src/core/data/communes.js';
-import { loadCommunes } from '../src/core/address.js';
+import { loadCommunes } from '../src/core/address/index.js';
 import { checkWithStdnum } from './support/stdnum.js';
 import { loadOfficialPairs } from './support/communes-source.js';
 

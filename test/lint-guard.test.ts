@@ -19,7 +19,7 @@ async function restrictedIn(filePath: string, code: string): Promise<number> {
 }
 
 describe('eslint: browser-reachable code never imports Node', () => {
-  it.each(['src/core/probe.ts', 'src/http/probe.ts', 'mocks/probe.ts', 'demo/probe.ts'])(
+  it.each(['src/core/probe.ts', 'src/core/quota/probe.ts', 'src/http/probe.ts', 'mocks/probe.ts', 'demo/probe.ts'])(
     'refuses node:*, bare built-ins, ioredis and src/node in %s',
     async (file) => {
       expect(await restrictedIn(file, NODE_IMPORTS.join('\n'))).toBe(NODE_IMPORTS.length);

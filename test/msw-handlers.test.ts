@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Collection } from '@msw/data';
 import { createRecordsDb } from '../mocks/data.js';
 import { companyRecordStandardSchema, createHandlers, scenarios } from '../mocks/index.js';
-import { isValidSiret } from '../src/core/siret.js';
+import { isValidSiret } from '../src/core/identifiers/index.js';
 
 const mock = createHandlers({ db: createRecordsDb() });
 // The app's own endpoints, which the siret-mock handlers must never answer.

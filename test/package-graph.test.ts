@@ -52,6 +52,6 @@ it('siret-mock/msw loads no module its default handlers do not use', () => {
     ),
   );
   expect(unwanted).toEqual([]);
-  // The data it does need: the commune table and the word lists, read on first request (src/core/address.ts).
+  // The data it does need: the commune table and the word lists, read on first request (src/core/address/address.ts).
   expect(files).toEqual(expect.arrayContaining(['src/core/data/communes.ts', 'src/core/data/names.ts']));
 });

@@ -10,7 +10,7 @@ import ky from 'ky';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandlers, type SiretMockHandlers } from '../mocks/index.js';
-import { RETRY_STORM_THRESHOLD } from '../src/core/retry-audit.js';
+import { RETRY_STORM_THRESHOLD } from '../src/core/quota/index.js';
 import { clockDriver, useFakeClock } from './support/fake-clock.js';
 
 const WAIT_S = 2;

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota/index.js';
 import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/create-server.js';
 import { redactSecrets } from '../src/node/redact-secrets.js';

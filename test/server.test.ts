@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota-store.js';
+import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota/index.js';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/create-server.js';
 import type { AccessLogEntry } from '../src/node/access-log.js';
 import { freePort } from './services/redis-process.js';

@@ -4,9 +4,8 @@
 import { faker as faker10, fakerFR as fakerFR10 } from '@faker-js/faker';
 import { faker as faker9, fakerFR as fakerFR9 } from 'faker9';
 import { describe, expect, it } from 'vitest';
-import { generateCompanyFixtures } from '../src/core/company-fixtures.js';
-import { generateIdentifierFixtures, stripSeparators } from '../src/core/identifier-fixtures.js';
-import { EXTRA_FIELDS } from '../src/core/record-options.js';
+import { EXTRA_FIELDS, generateCompanyFixtures } from '../src/core/fixtures/index.js';
+import { generateIdentifierFixtures, stripSeparators } from '../src/core/identifiers/index.js';
 import { createSiretMockFaker, type FakerLike } from '../src/faker/index.js';
 import { stdnumVerdicts } from './support/stdnum-verdicts.js';
 

@@ -7,9 +7,7 @@ import { faker as faker9, fakerFR as fakerFR9 } from 'faker9';
 import { build } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
 import { loadOfficialPairs } from '../../test/support/communes-source.js';
-import { isValidSiren } from '../core/siren.js';
-import { isValidSiret } from '../core/siret.js';
-import { vatNumberOf } from '../core/vat.js';
+import { isValidSiren, isValidSiret, vatNumberOf } from '../core/identifiers/index.js';
 import { createSiretMockFaker, fakeAddress, fakeCompanyName, fakeSiren, fakeSiret, fakeVatNumber, type FakerLike } from './index.js';
 
 type SeedableFaker = FakerLike & { seed(seed: number): unknown };

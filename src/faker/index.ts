@@ -1,13 +1,10 @@
 // `siret-mock/faker`: French company identifiers, names and addresses drawn from a @faker-js/faker instance's own
 // randomizer, so `faker.seed(n)` replays them. Each function stands alone, so a bundler keeps only the ones imported
 // (the commune table stays out unless `fakeAddress` is used).
-import { drawAddress, type Address } from '../core/address.js';
-import { drawCompanyName } from '../core/company.js';
-import { luhnCheckDigit } from '../core/luhn.js';
-import type { RandomSource } from '../core/random.js';
-import { compactNumber, formatSiren } from '../core/siren.js';
-import { formatSiret } from '../core/siret.js';
-import { vatNumberOf } from '../core/vat.js';
+import { drawAddress, type Address } from '../core/address/index.js';
+import { drawCompanyName } from '../core/company/index.js';
+import { formatSiren, formatSiret, luhnCheckDigit, stripSeparators, vatNumberOf } from '../core/identifiers/index.js';
+import type { RandomSource } from '../core/random/index.js';
 
 /**
  * The part of a faker instance this module uses: `number.int`. A `Faker` of @faker-js/faker 9 or 10 (`faker`, `fakerFR`,
@@ -47,7 +44,7 @@ export function fakeSiren(faker: FakerLike, format: IdentifierFormat = {}): stri
  * @example fakeSiret(fakerFR) // '732 829 320 00074'
  */
 export function fakeSiret(faker: FakerLike, options: IdentifierFormat & { siren?: string } = {}): string {
-  const siren = compactNumber(options.siren ?? fakeSiren(faker, { spaces: false }));
+  const siren = stripSeparators(options.siren ?? fakeSiren(faker, { spaces: false }));
   if (!/^\d{9}$/.test(siren) || siren === '356000000')
     throw new RangeError(`siren must be a 9-digit SIREN other than La Poste's, got "${options.siren}"`);
   // Most companies have one establishment or a few: the order number is small, as in the API's records.
@@ -103,4 +100,4 @@ export function createSiretMockFaker(faker: FakerLike): SiretMockFaker {
   };
 }
 
-export type { Address } from '../core/address.js';
+export type { Address } from '../core/address/index.js';

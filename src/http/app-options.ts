@@ -1,12 +1,18 @@
-import type { Clock } from '../core/clock.js';
-import type { CompanyRecord } from '../core/company-record.js';
-import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
-import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from '../core/quota.js';
-import { createMemoryQuotaStore, type QuotaStore } from '../core/quota-store.js';
-import { checkQuotaUsage, type QuotaUsage, type QuotaWindow } from '../core/quota-usage.js';
-import type { AuditReport } from '../core/retry-audit.js';
-import { createRandom, type RandomSource } from '../core/random.js';
-import { resolveRecordOptions, type RecordOptions } from '../core/record-options.js';
+import {
+  checkQuotaUsage,
+  createMemoryQuotaStore,
+  DEFAULT_QUOTA_LIMITS,
+  type AuditReport,
+  type Clock,
+  type QuotaLimits,
+  type QuotaStore,
+  type QuotaUsage,
+  type QuotaWindow,
+} from '../core/quota/index.js';
+import { MAX_RECORDS_PER_SEED, MAX_SEED, type CompanyRecord } from '../core/company/index.js';
+import { createRandom, type RandomSource } from '../core/random/index.js';
+// The option names alone, not the fixtures index: the default path checks them without loading the extensions' data.
+import { resolveRecordOptions, type RecordOptions } from '../core/fixtures/record-options.js';
 import { createControllableClock, type ControllableClock } from './controllable-clock.js';
 import { createCryptoRandom } from './crypto-random.js';
 import { MOUNTED_PRICING_PATH, PRICING_PATH } from './pricing-page.js';
@@ -64,10 +70,10 @@ export interface AppOptions {
   /** Quota counters. @default createMemoryQuotaStore() */
   store?: QuotaStore;
   /**
-   * Requests already counted when a caller first calls (and again after `reset()`): `{ minute: 7 }` opens on 3 left this
-   * minute, `{ day: 100 }` on the day used up. The minute window opens at that first request. Needs a store with
+   * Requests already counted when a caller first calls (and again after `reset()`): with `{ minute: 6 }` that first answer
+   * reports 3 left this minute; `{ day: 100 }` opens on the day used up. The minute window opens at that first request. Needs a store with
    * `setUsage` (the memory store). @default { minute: 0, day: 0 }
-   * @example createApp({ usage: { minute: 7, day: 93 } })
+   * @example createApp({ usage: { minute: 6, day: 93 } })
    */
   usage?: Partial<QuotaUsage>;
   /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */

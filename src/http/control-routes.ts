@@ -1,5 +1,4 @@
-import type { QuotaUsage } from '../core/quota-usage.js';
-import type { AuditReport } from '../core/retry-audit.js';
+import type { AuditReport, QuotaUsage } from '../core/quota/index.js';
 import type { RequestContext } from './app-options.js';
 import type { ControllableClock } from './controllable-clock.js';
 import { type HeaderList, withHeaders } from './response-headers.js';

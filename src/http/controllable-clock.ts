@@ -1,5 +1,4 @@
-import type { Clock } from '../core/clock.js';
-import type { TextStorage } from '../core/quota-store.js';
+import type { Clock, TextStorage } from '../core/quota/index.js';
 import { systemClock } from './system-clock.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryQuotaStore } from '../core/quota-store.js';
+import { createMemoryQuotaStore } from '../core/quota/index.js';
 import { CONTRACT_START_TIME, defineContractSuite } from '../../test/contract/contract-suite.js';
 import { prefersCsv } from './accept.js';
 import { createApp } from './create-app.js';

@@ -1,4 +1,4 @@
-import { QuotaStoreUnavailableError } from '../core/quota-store.js';
+import { QuotaStoreUnavailableError } from '../core/quota/index.js';
 import { type App, type AppOptions, type RequestContext, resolveAppOptions } from './app-options.js';
 import { createGenerateRoute } from './generate-route.js';
 import { createPricingPage } from './pricing-page.js';

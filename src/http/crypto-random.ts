@@ -1,4 +1,4 @@
-import type { RandomSource } from '../core/random.js';
+import type { RandomSource } from '../core/random/index.js';
 
 /** A RandomSource over `crypto.getRandomValues` (Node 20+ and browsers), drawn in batches to keep the hot path cheap. */
 export function createCryptoRandom(): RandomSource {

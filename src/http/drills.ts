@@ -1,4 +1,4 @@
-import type { RandomSource } from '../core/random.js';
+import type { RandomSource } from '../core/random/index.js';
 import { INTERNAL_ERROR_MESSAGE, type Responses } from './responses.js';
 
 /** Latency and failure drills of a server: every answer of a route delayed, and a share of them a JSON 500. */

@@ -1,5 +1,5 @@
-import { EDGE_CASE_RATES } from '../core/edge-cases.js';
-import { NEGATIVE_CASES } from '../core/negative-cases.js';
+import { EDGE_CASE_RATES } from '../core/fixtures/edge-cases.js';
+import { NEGATIVE_CASES } from '../core/fixtures/negative-cases.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,4 +1,3 @@
 // Loaded by the generate route only when the app has `fields` or `profile` (dynamic import), so that the default handler's
 // bundle carries neither the code nor the data of the extensions.
-export { generateCompanyFixtures } from '../core/company-fixtures.js';
-export { extraColumnsOf, toFixtureCsv } from '../core/fixture-csv.js';
+export { extraColumnsOf, generateCompanyFixtures, toFixtureCsv } from '../core/fixtures/index.js';

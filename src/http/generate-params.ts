@@ -1,4 +1,4 @@
-import { MAX_SEED } from '../core/generate-companies.js';
+import { MAX_SEED } from '../core/company/index.js';
 import { prefersCsv } from './accept.js';
 import type { ErrorCode } from './wire-types.js';
 

@@ -1,6 +1,5 @@
-import { generateCompanies, MAX_SEED } from '../core/generate-companies.js';
-import type { QuotaDecision } from '../core/quota.js';
-import { toCsv } from '../core/csv.js';
+import { generateCompanies, MAX_SEED, toCsv } from '../core/company/index.js';
+import type { QuotaDecision } from '../core/quota/index.js';
 import type { RequestContext, ResolvedOptions } from './app-options.js';
 import { formatTimestamp } from './format-timestamp.js';
 import { parseGenerateParams } from './generate-params.js';

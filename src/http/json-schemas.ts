@@ -1,4 +1,4 @@
-import { COMPANY_FIELDS } from '../core/company-record.js';
+import { COMPANY_FIELDS } from '../core/company/index.js';
 import { type ErrorCode, type ErrorDefinition, type ErrorExtras, ERRORS } from './wire-types.js';
 
 // The wire format as data: JSON Schema (2020-12, the dialect of OpenAPI 3.1), written once. The OpenAPI document's

@@ -1,5 +1,5 @@
-import { MAX_SEED } from '../core/generate-companies.js';
-import type { QuotaLimits } from '../core/quota.js';
+import { MAX_SEED } from '../core/company/index.js';
+import type { QuotaLimits } from '../core/quota/index.js';
 import { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
 import { withFixtureFields } from './fixture-fields-schema.js';
 import { errorSchema, JSON_SCHEMAS } from './json-schemas.js';

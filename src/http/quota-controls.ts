@@ -1,5 +1,4 @@
-import { checkQuotaUsage, exhaustedUsage } from '../core/quota-usage.js';
-import { createRetryAudit } from '../core/retry-audit.js';
+import { checkQuotaUsage, createRetryAudit, exhaustedUsage } from '../core/quota/index.js';
 import type { App, RequestContext, ResolvedOptions } from './app-options.js';
 import { tierOf } from './generate-route.js';
 import { TIERS } from './tiers.js';

@@ -1,4 +1,4 @@
-import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
+import type { QuotaDecision, QuotaLimits } from '../core/quota/index.js';
 import { type HeaderList, formatRateLimit, formatRateLimitPolicy } from './response-headers.js';
 
 /** Rate-limit header dialects: IETF draft-10 `RateLimit`/`RateLimit-Policy`, GitHub-style `X-RateLimit-*`, or both. */

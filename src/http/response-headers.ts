@@ -1,4 +1,4 @@
-import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
+import type { QuotaDecision, QuotaLimits } from '../core/quota/index.js';
 
 /** Header list as `[name, value]` pairs: the cheapest shape to hand to `new Response`. */
 export type HeaderList = ReadonlyArray<readonly [string, string]>;

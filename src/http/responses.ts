@@ -1,4 +1,4 @@
-import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
+import type { QuotaDecision, QuotaLimits } from '../core/quota/index.js';
 import { createRateLimitHeaders, type RateLimitHeaders } from './rate-limit-dialect.js';
 import { type HeaderList, JSON_HEADERS, withHeaders } from './response-headers.js';
 import type { ErrorCode, ErrorExtras } from './wire-types.js';

@@ -1,5 +1,4 @@
-import type { Clock } from '../core/clock.js';
-import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
+import { DEFAULT_QUOTA_LIMITS, secondsToUtcMidnight, type Clock, type QuotaDecision, type QuotaLimits } from '../core/quota/index.js';
 import { createRateLimitHeaders, type RateLimitHeaderDialect, type RetryAfterFormat } from './rate-limit-dialect.js';
 import { INTERNAL_ERROR_MESSAGE, responses as globalResponses, type Responses } from './responses.js';
 

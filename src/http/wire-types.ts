@@ -1,4 +1,4 @@
-import type { CompanyRecord } from '../core/company-record.js';
+import type { CompanyRecord } from '../core/company/index.js';
 
 // The wire format as plain TypeScript types: what a client of the API reads. The same shapes are described once more as data
 // (JSON Schema, json-schemas.ts) for the OpenAPI document; a test checks served bodies against those schemas.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
-import { EXTRA_FIELDS, PROFILES } from '../core/record-options.js';
+import { EXTRA_FIELDS, PROFILES } from '../core/fixtures/record-options.js';
 import { CliUsageError, usageError } from './cli-usage-error.js';
 
 const USAGE = `Usage:

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FastResponse, sendNodeResponse } from 'srvx/node';
 import { staticMiddleware } from 'srvx/static';
-import type { QuotaStore } from '../core/quota-store.js';
+import type { QuotaStore } from '../core/quota/index.js';
 import type { App, AppOptions } from '../http/app-options.js';
 import { createServiceRoutes } from '../http/create-app.js';
 import { ALLOWED_METHODS, type HeaderList } from '../http/response-headers.js';

@@ -2,10 +2,18 @@ import { randomInt } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { createCompanyFixtureStream } from '../core/company-fixtures.js';
-import { EXTRA_FIELDS, parseExtraFields, PROFILES, type ExtraField, type Profile } from '../core/record-options.js';
-import { extraColumnsOf, fixtureCsvHeader, fixtureCsvRow } from '../core/fixture-csv.js';
-import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/generate-companies.js';
+import {
+  createCompanyFixtureStream,
+  EXTRA_FIELDS,
+  extraColumnsOf,
+  fixtureCsvHeader,
+  fixtureCsvRow,
+  parseExtraFields,
+  PROFILES,
+  type ExtraField,
+  type Profile,
+} from '../core/fixtures/index.js';
+import { MAX_RECORDS_PER_SEED, MAX_SEED } from '../core/company/index.js';
 import { commaListOf, mustBe, oneOf, parseFlags, usageError, wholeNumber } from './cli-usage-error.js';
 
 const FORMATS = ['ndjson', 'json', 'csv'] as const;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createIdentifierFixtureStream, IDENTIFIER_FIXTURE_CYCLE } from '../core/identifier-fixtures.js';
+import { createIdentifierFixtureStream, IDENTIFIER_FIXTURE_CYCLE } from '../core/identifiers/index.js';
 import { mustBe, parseFlags, usageError, wholeNumber } from './cli-usage-error.js';
 
 const MAX_SEED = 0xffffffff;

@@ -1,5 +1,11 @@
-import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota-store.js';
-import { MINUTE_WINDOW_MS, secondsToUtcMidnight, type QuotaDecision, type QuotaLimits } from '../core/quota.js';
+import {
+  MINUTE_WINDOW_MS,
+  QuotaStoreUnavailableError,
+  secondsToUtcMidnight,
+  type QuotaDecision,
+  type QuotaLimits,
+  type QuotaStore,
+} from '../core/quota/index.js';
 
 /** What to do while the shared quota store cannot be reached: refuse with 503 (`closed`) or admit (`open`). */
 export type QuotaStoreFailurePolicy = 'closed' | 'open';

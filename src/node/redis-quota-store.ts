@@ -1,10 +1,9 @@
 import type { Redis, RedisOptions } from 'ioredis';
-import { QuotaStoreUnavailableError, type QuotaStore } from '../core/quota-store.js';
-import type { QuotaDecision, QuotaLimits } from '../core/quota.js';
+import { QuotaStoreUnavailableError, type QuotaDecision, type QuotaLimits, type QuotaStore } from '../core/quota/index.js';
 import { loadIoredis } from './optional-peer.js';
 
 /**
- * The check-and-increment of `consumeQuota` (src/core/quota.ts) as one Lua script, so that several processes sharing
+ * The check-and-increment of `consumeQuota` (src/core/quota/quota.ts) as one Lua script, so that several processes sharing
  * one Redis enforce one limit. Redis's own clock (`TIME`) is the clock, so processes agree on window boundaries.
  * The caller's hash holds ms (minute window start, epoch ms), mc (minute count), d (UTC day number), dc (day count).
  * A refused request is not counted; the key expires when both windows have ended, so memory follows active callers.

@@ -1,9 +1,9 @@
-import { EXTRA_FIELDS, parseExtraFields, PROFILES } from '../core/record-options.js';
+import { EXTRA_FIELDS, parseExtraFields, PROFILES } from '../core/fixtures/record-options.js';
 import { CliUsageError, commaListOf, mustBe, oneOf, parseFlags, wholeNumber } from './cli-usage-error.js';
 import { redactSecrets, redactUrlValue } from './redact-secrets.js';
 import type { AccessLogEntry } from './access-log.js';
 import type { SiretServerOptions } from './create-server.js';
-import { MAX_SEED } from '../core/generate-companies.js';
+import { MAX_SEED } from '../core/company/index.js';
 import { GENERATE_PATH } from '../http/routes.js';
 import { listControlPaths } from '../http/control-routes.js';
 import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { flagSynopsis, SERVE_FLAGS, SERVE_USAGE } from './serve-flags.js';
 
-// The README and docs/server.md each hold a table of the serve flags (flag, environment variable, default, meaning). The
-// flag table in serve-flags.ts is the source: these tests keep the prose tables in step with it.
+// docs/server.md holds the table of the serve flags (flag, environment variable, default, meaning). The flag table in
+// serve-flags.ts is the source: this test keeps the page's table in step with it.
 function flagRows(file: string): Array<{ flag: string; env: string; default: string }> {
   const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
   return (
@@ -26,20 +26,16 @@ function flagRows(file: string): Array<{ flag: string; env: string; default: str
   );
 }
 
-const expected = (withHelp: boolean) =>
-  SERVE_FLAGS.filter((flag) => withHelp || flag.env !== undefined).map((flag) => ({
+const expected = () =>
+  SERVE_FLAGS.map((flag) => ({
     flag: flagSynopsis(flag),
     env: flag.env ?? '',
     default: flag.defaultText === undefined ? '' : flag.literal ? `\`${flag.defaultText}\`` : flag.defaultText,
   }));
 
 describe('the serve flag table', () => {
-  it('is what the README lists (flag, environment variable, default)', () => {
-    expect(flagRows('README.md')).toEqual(expected(false));
-  });
-
   it('is what docs/server.md lists (flag, environment variable, default)', () => {
-    expect(flagRows('docs/server.md')).toEqual(expected(true));
+    expect(flagRows('docs/server.md')).toEqual(expected());
   });
 
   it('gives every flag a line of the usage text, and no line past 100 columns', () => {

@@ -1,5 +1,5 @@
-import { EXTRA_FIELDS, PROFILES } from '../core/record-options.js';
-import { MAX_SEED } from '../core/generate-companies.js';
+import { EXTRA_FIELDS, PROFILES } from '../core/fixtures/record-options.js';
+import { MAX_SEED } from '../core/company/index.js';
 import { DEFAULT_TIER, TIER_NAMES } from '../http/tiers.js';
 
 /** One flag of `siret-mock serve`: the usage text, the parser options and the docs' tables are all derived from these. */

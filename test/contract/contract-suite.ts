@@ -11,12 +11,10 @@
 // - release everything in `close()` (called once per target, after each test).
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCommunes } from '../../src/core/address.js';
-import { toCsv } from '../../src/core/csv.js';
-import { generateCompanies } from '../../src/core/generate-companies.js';
-import { QuotaStoreUnavailableError, type QuotaStore } from '../../src/core/quota-store.js';
-import { isValidSiren } from '../../src/core/siren.js';
-import { isValidSiret } from '../../src/core/siret.js';
+import { loadCommunes } from '../../src/core/address/index.js';
+import { generateCompanies, toCsv } from '../../src/core/company/index.js';
+import { QuotaStoreUnavailableError, type QuotaStore } from '../../src/core/quota/index.js';
+import { isValidSiren, isValidSiret } from '../../src/core/identifiers/index.js';
 import type { AppOptions } from '../../src/http/index.js';
 import { wireSchemaErrors } from '../support/wire-schema.js';
 import { parseRateLimit, parseRateLimitPolicy, retryAfterMs } from './rate-limit-headers.js';

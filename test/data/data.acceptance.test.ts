@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEGATIVE_PROFILE_FIELDS } from '../../src/core/negative-cases.js';
+import { NEGATIVE_PROFILE_FIELDS } from '../../src/core/fixtures/index.js';
 import { EXTRA_FIELDS, generateCompanies, generateCompanyFixtures } from '../../src/index.js';
 import { loadOfficialPairs } from '../support/communes-source.js';
 import { checkRecords } from '../support/french-reader.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { departementOfPostcode, loadCommunes } from '../../src/core/address.js';
+import { departementOfPostcode, loadCommunes } from '../../src/core/address/address.js';
 import { loadGeography, totalVariation } from '../support/geography.js';
 
 // The table's own weights, without sampling noise: what the generator draws in the long run.

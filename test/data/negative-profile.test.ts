@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { otherPostcodesOf } from '../../src/core/address.js';
+import { otherPostcodesOf } from '../../src/core/address/address.js';
 import { COMMUNES_TABLE } from '../../src/core/data/communes.js';
-import { NEGATIVE_PROFILE_FIELDS } from '../../src/core/negative-cases.js';
+import { NEGATIVE_PROFILE_FIELDS } from '../../src/core/fixtures/index.js';
 import { EXTRA_FIELDS, generateCompanyFixtures, NEGATIVE_CASES, vatNumberOf, type FixtureRecord } from '../../src/index.js';
 import { checkNegativeRecords, negativeViolations } from '../support/negative-rules.js';
 import { communeOfPair } from '../support/register.js';

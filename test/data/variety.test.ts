@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCompanyStream, generateCompanies, MAX_SEED } from '../../src/index.js';
-import { NAME_WINDOW } from '../../src/core/generate-companies.js';
+import { NAME_WINDOW } from '../../src/core/company/generate-companies.js';
 
 describe('variety of names and streets', () => {
   it('never repeats a company name within one response (any quantity up to 100, hundreds of seeds)', () => {

@@ -159,8 +159,8 @@ describe('session timeline, audit verdict and "Copy as test"', () => {
     await keepQuota(page, 'memory');
     await send(page, /^200 OK/);
     await send(page, /^200 OK/, '42');
-    await page.click('#usage-3-left');
-    for (let i = 0; i < 3; i++) await send(page, /^200 OK/);
+    await page.click('#usage-3-left'); // 6 counted: the next answer reports 3 left, and 4 are admitted
+    for (let i = 0; i < 4; i++) await send(page, /^200 OK/);
     await send(page, /^429 /);
     await send(page, /^429 /); // at once: an early retry
     await page.click('#advance');
@@ -171,9 +171,9 @@ describe('session timeline, audit verdict and "Copy as test"', () => {
     await page.click('#exhaust-day');
     await send(page, /^429 /);
 
-    expect(await page.locator('#timeline .mark').count()).toBe(2 * 10); // each request on the minute row and the day row
+    expect(await page.locator('#timeline .mark').count()).toBe(2 * 11); // each request on the minute row and the day row
     expect(await page.locator('#timeline .boundary').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.getAttribute('#timeline', 'aria-label')).toBe('10 requests: 6 x 200, 3 x 429, 1 x 500');
+    expect(await page.getAttribute('#timeline', 'aria-label')).toBe('11 requests: 7 x 200, 3 x 429, 1 x 500');
     const verdict = await page.locator('#audit-verdict').textContent();
     expect(verdict).toContain('Retry-After audit: 1 violation.');
     expect(verdict).toMatch(/early-retry: anonymous sent a request [\d.]+ s after a 429 that asked it to wait \d+ s/);
@@ -181,7 +181,7 @@ describe('session timeline, audit verdict and "Copy as test"', () => {
 
     await page.click('#copy-test');
     const code = await page.inputValue('#test-code');
-    expect(code).toContain('siret.setUsage({ minute: 7 });');
+    expect(code).toContain('siret.setUsage({ minute: 6 });');
     expect(code).toContain('siret.clock.advance(60000);');
     expect(code).toContain('server.use(scenarios.serverError({ times: Infinity }));');
     expect(code).toContain("siret.exhaust('day');");

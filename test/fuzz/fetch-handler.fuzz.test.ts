@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { QuotaDecision } from '../../src/core/quota.js';
-import { QuotaStoreUnavailableError, type QuotaStore } from '../../src/core/quota-store.js';
+import { QuotaStoreUnavailableError, type QuotaDecision, type QuotaStore } from '../../src/core/quota/index.js';
 import { createApp, type AppOptions } from '../../src/http/index.js';
 import { expectContractResponse } from './contract-response.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';

@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeQuota, DAY_MS, MINUTE_WINDOW_MS, type QuotaLimits, type QuotaState } from '../../src/core/quota.js';
-import { QuotaStoreUnavailableError } from '../../src/core/quota-store.js';
+import {
+  consumeQuota,
+  DAY_MS,
+  MINUTE_WINDOW_MS,
+  QuotaStoreUnavailableError,
+  type QuotaLimits,
+  type QuotaState,
+} from '../../src/core/quota/index.js';
 import { createRedisQuotaStore, REDIS_CONSUME_SCRIPT } from '../../src/node/redis-quota-store.js';
 import { freePort, startRedis, type RedisProcess } from './redis-process.js';
 

@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { COMPANY_FIELDS } from '../../src/core/company-record.js';
-import { toCsv } from '../../src/core/csv.js';
-import { generateCompanies } from '../../src/core/generate-companies.js';
+import { COMPANY_FIELDS, generateCompanies, toCsv } from '../../src/core/company/index.js';
 
 const seeds = process.argv.slice(2).length > 0 ? process.argv.slice(2).map(Number) : [1, 42, 1337];
 const LOCALES = ['en-US', 'fr-FR'];

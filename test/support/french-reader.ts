@@ -1,9 +1,9 @@
 // A French reader's rules for generated records, written down so that a test can count the records a reader would stop at.
 // Each rule names what is wrong; `checkRecord` returns the broken rules of one record (none for a believable one). The
 // rules on the six API fields always apply; those on an extra field apply when the record carries it (story-rules.ts).
-import type { CompanyRecord } from '../../src/core/company-record.js';
+import type { CompanyRecord } from '../../src/core/company/index.js';
 import { ACTIVITIES, FIRST_NAMES, STREET_COASTAL, STREET_NATURE, TRADES } from '../../src/core/data/names.js';
-import type { FixtureRecord } from '../../src/core/record-options.js';
+import type { FixtureRecord } from '../../src/core/fixtures/index.js';
 import { communeOfPair, isEpciNeighbour, type RegisterEntry } from './register.js';
 import { storyViolations } from './story-rules.js';
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { CompanyRecord } from '../../src/core/company-record.js';
+import type { CompanyRecord } from '../../src/core/company/index.js';
 
 /** A commune of @etalab/decoupage-administratif's communes.json, the fields the test helpers read. */
 export interface RegisterCommune {

@@ -2,8 +2,7 @@
 // default profile) with one case applied, the case fits the unit, and `valid` and `reason` are true of the record. Undone,
 // the case leaves a record that must pass the French reader's rules like any other.
 import { isDeepStrictEqual } from 'node:util';
-import type { NegativeCase } from '../../src/core/negative-cases.js';
-import type { FixtureRecord } from '../../src/core/record-options.js';
+import type { FixtureRecord, NegativeCase } from '../../src/core/fixtures/index.js';
 import { checkRecord } from './french-reader.js';
 import { communeOfPair } from './register.js';
 

@@ -2,13 +2,11 @@
 // the other fields. A rule applies when the record carries the fields it reads. Legal facts (the laws that created each
 // form, INSEE's legal categories and employee bands) are written here from their sources; the SIREN allocation model and
 // the first-name birth years are the generator's documented tables (docs/data.md), checked as the rule they state.
-import { prefixPeriod, REGISTER_OPENED } from '../../src/core/company-story.js';
+import { prefixPeriod, REGISTER_OPENED } from '../../src/core/company/company-story.js';
 import { FIRST_NAME_BIRTHS } from '../../src/core/data/first-name-births.js';
 import { ACTIVITIES } from '../../src/core/data/names.js';
-import { legalFormOf } from '../../src/core/legal-form.js';
-import { loadNafCodes } from '../../src/core/naf.js';
-import type { FixtureRecord } from '../../src/core/record-options.js';
-import { vatNumberOf } from '../../src/core/vat.js';
+import { legalFormOf, loadNafCodes, type FixtureRecord } from '../../src/core/fixtures/index.js';
+import { vatNumberOf } from '../../src/core/identifiers/index.js';
 import { communeOfPair, isOrdinaryPostcode } from './register.js';
 
 /** The day each form exists from: the law that created it. */

@@ -1,8 +1,7 @@
 // Run as `node --expose-gc --import tsx test/stress/support/memory-store-probe.ts <callers>`: fills a memory quota store
 // with that many distinct callers, then moves the clock past their windows, and prints the heap figures as one JSON line.
 // A process of its own, so that the test runner's heap does not blur the figures.
-import { DEFAULT_QUOTA_LIMITS } from '../../../src/core/quota.js';
-import { createMemoryQuotaStore } from '../../../src/core/quota-store.js';
+import { createMemoryQuotaStore, DEFAULT_QUOTA_LIMITS } from '../../../src/core/quota/index.js';
 
 const callers = Number(process.argv[2] ?? 100_000);
 const gc = (globalThis as { gc?: () => void }).gc;

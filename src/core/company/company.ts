@@ -1,0 +1,363 @@
+import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
+import { FIRST_NAME_BIRTHS } from '../data/first-name-births.js';
+import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from '../data/names.js';
+import { randomInt, type RandomSource } from '../random/random.js';
+import { createWeightedIndex, createWeightedTable, type WeightedIndex } from '../random/weighted.js';
+
+/** A drawn company name with its parts, for modules that derive more fields from it (activity code, legal form). */
+export interface CompanyName {
+  /** The name as served, legal form last ("Boulangerie Lefèvre SARL", "Julie Moreau EI", "SCI Les Tilleuls"). */
+  readonly name: string;
+  /** The legal form's abbreviation: EI, SASU, SAS, SARL, EURL, SCI, SELARL, SELAS, SNC or SA. */
+  readonly legalForm: string;
+  /** The trade or activity word the name is built on ("Boulangerie", "Pharmacie", "Conseil"), when it has one. */
+  readonly trade?: string;
+}
+
+// Surnames drawn with a weight decreasing with the rank, so "Martin" shows up more than "Laporte", flatter than the real curve
+// so that fixtures stay varied. First names likewise.
+const SURNAME_TABLE = createWeightedTable(SURNAMES.map((name, rank) => [name, 1 / (rank + 300)] as const));
+const FIRST_NAME_TABLE = createWeightedTable(FIRST_NAMES.map((name, rank) => [name, 1 / (rank + 80)] as const));
+const SHOP_TRADES = TRADES.filter(([trade, follows]) => follows.includes('S') && trade !== 'Pharmacie').map(([t]) => t);
+const PLACE_TRADES = TRADES.filter(([trade, follows]) => follows.includes('P') && trade !== 'Pharmacie').map(([t]) => t);
+/** Forms a pharmacy may take (a pharmacist's company: SEL, SARL, EURL or SNC; never SAS, SASU or SA). */
+const PHARMACY_FORMS: readonly string[] = ['SELARL', 'SELAS', 'SARL', 'EURL', 'SNC'];
+/** Forms with several partners, the only ones a name like "Petit et Roux" or "Dubois Frères" fits. */
+const MULTI_PARTNER_FORMS = new Set(['SAS', 'SARL', 'SNC', 'SA']);
+
+// A drawn name's hash is composed as it is drawn, from its parts' hashes (computed once per table), so that the generator
+// can check it against the names before it without hashing the text: V8 hashes a concatenated string only after copying it
+// into one flat string. The hash adds a mixed value per character, whatever its place: so a name's hash is the sum of its
+// parts' and of its fixed text's, in any order. Anagrams ("Petit et Roux", "Roux et Petit") hash alike, which only costs
+// a comparison of the texts; equal texts always hash alike, which is all a duplicate check needs.
+const charHash = (code: number): number => {
+  let h = Math.imul(code ^ 0x5bd1e995, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+};
+
+/** The hash a drawn name's text has: the sum of a mixed value per character, in 32 bits. */
+export function nameTextHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (hash + charHash(text.charCodeAt(i))) | 0;
+  return hash;
+}
+
+/**
+ * Texts with their hashes, side by side in one array (text `i` at `2 * i`, its hash at `2 * i + 1`): a draw reads the
+ * hash in the cache line it reads the text from. A separate array of hashes would be one more likely miss per part in a
+ * server, where the tables are out of cache between two requests.
+ */
+type HashedTexts = readonly (string | number)[];
+const withHashes = (texts: readonly string[]): HashedTexts => texts.flatMap((text) => [text, nameTextHash(text)]);
+
+/** The hash of the name being drawn, so far: each part drawn adds its own, each pattern its fixed text's. */
+let drawnHash = 0;
+
+/** Adds a pattern's fixed text (its hash, from `nameTextHash`) to the name being drawn, and returns the name. */
+function withFixed(name: string, fixedHash: number): string {
+  drawnHash = (drawnHash + fixedHash) | 0;
+  return name;
+}
+
+/** Text `at` of `texts`, its hash added to the name being drawn. */
+function part(texts: HashedTexts, at: number): string {
+  drawnHash = (drawnHash + (texts[2 * at + 1] as number)) | 0;
+  return texts[2 * at] as string;
+}
+
+/** One entry of a list, drawn as `pick` draws it, its hash added to the name being drawn. */
+const pickPart = (random: RandomSource, texts: HashedTexts): string => part(texts, randomInt(random, texts.length >>> 1));
+
+const SURNAME_TEXTS = withHashes(SURNAME_TABLE.values);
+const FIRST_NAME_TEXTS = withHashes(FIRST_NAME_TABLE.values);
+const ACTIVITY_LIST = withHashes(ACTIVITIES);
+const PLACE_LIST = withHashes(PLACES);
+// Shops named after the beach or the harbour belong to the coast.
+const INLAND_PLACE_LIST = withHashes(PLACES.filter((place) => !COASTAL_PLACES.includes(place)));
+const SCI_NAME_LIST = withHashes(SCI_NAMES);
+const SHOP_TRADE_LIST = withHashes(SHOP_TRADES);
+const PLACE_TRADE_LIST = withHashes(PLACE_TRADES);
+
+const surname = (random: RandomSource): string => part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
+
+/** The first birth year the cohort tables cover; cohorts are five years wide. */
+const FIRST_BIRTH_YEAR = 1920;
+const COHORT_YEARS = 5;
+
+/** Each first name's birth-year ranges (from first-name-births.ts), by its place in FIRST_NAMES. */
+let birthRanges: ReadonlyArray<readonly number[]> | undefined;
+/** The birth years each first name was given in: `[from, to, from, to...]`, by its place in FIRST_NAMES. */
+function firstNameBirthRanges(): ReadonlyArray<readonly number[]> {
+  if (birthRanges) return birthRanges;
+  const byName = new Map(
+    FIRST_NAME_BIRTHS.split(';').map((entry) => {
+      const space = entry.lastIndexOf(' ');
+      return [
+        entry.slice(0, space),
+        entry
+          .slice(space + 1)
+          .split(/[-,]/)
+          .map(Number),
+      ] as const;
+    }),
+  );
+  birthRanges = FIRST_NAME_TABLE.values.map((name) => {
+    const ranges = byName.get(name);
+    if (!ranges) throw new Error(`no birth years for the first name "${name}"`);
+    return ranges;
+  });
+  return birthRanges;
+}
+
+/** Per five-year cohort, the first names given then (weighted by rank, as all first names are), built on first use. */
+const cohorts: Array<{ index: WeightedIndex; names: Int32Array } | undefined> = [];
+function cohort(bucket: number): { index: WeightedIndex; names: Int32Array } {
+  let table = cohorts[bucket];
+  if (table) return table;
+  const from = FIRST_BIRTH_YEAR + COHORT_YEARS * bucket;
+  const to = from + COHORT_YEARS - 1;
+  const names: number[] = [];
+  firstNameBirthRanges().forEach((ranges, at) => {
+    for (let k = 0; k < ranges.length; k += 2)
+      if ((ranges[k] as number) <= to && (ranges[k + 1] as number) >= from) return void names.push(at);
+  });
+  const weights = names.map((at) => 1 / (at + 80));
+  table = { index: createWeightedIndex(weights), names: Int32Array.from(names) };
+  cohorts[bucket] = table;
+  return table;
+}
+
+/** A first name given to people born in `birthYear` (within five years), its hash added to the name being drawn. */
+function firstNameBorn(random: RandomSource, birthYear: number): string {
+  const table = cohort(Math.floor((birthYear - FIRST_BIRTH_YEAR) / COHORT_YEARS));
+  return part(FIRST_NAME_TEXTS, table.names[table.index.drawIndex(random)] as number);
+}
+
+// The birth years a name being drawn may give its people, set by drawNameFor: the founder's (an individual entrepreneur, or
+// the person in "Julie Moreau Conseil") and the children's a family property company is named after. A window that
+// starts before FIRST_BIRTH_YEAR is cut there; an empty one leaves out the patterns that need it.
+let founderFrom = 0;
+let founderTo = 0;
+let childFrom = 0;
+let childTo = 0;
+/** The shop places the name being drawn may use: all of them on the coast, inland ones elsewhere. */
+let placeList: HashedTexts = PLACE_LIST;
+
+const bornBetween = (random: RandomSource, from: number, to: number): number => from + randomInt(random, to - from + 1);
+const firstName = (random: RandomSource): string => firstNameBorn(random, bornBetween(random, founderFrom, founderTo));
+const childName = (random: RandomSource): string => firstNameBorn(random, bornBetween(random, childFrom, childTo));
+
+// The hashes of the patterns' fixed text (`withFixed` adds one to the name drawn). The hash is a plain sum, so a pattern with
+// fixed text in two places adds one hash for all of it: "Pharmacie " and "-" for "Pharmacie Girard-Bonnet".
+const SPACE_HASH = nameTextHash(' ');
+const AND_HASH = nameTextHash(' et ');
+const HYPHEN_HASH = nameTextHash('-');
+const PHARMACY_HASH = nameTextHash('Pharmacie ');
+const PHARMACY_PAIR_HASH = nameTextHash('Pharmacie -');
+const ET_FILS_HASH = nameTextHash(' et Fils');
+const FRERES_HASH = nameTextHash(' Frères');
+const GROUPE_HASH = nameTextHash('Groupe ');
+const ETABLISSEMENTS_HASH = nameTextHash('Établissements ');
+const AVOCATS_HASH = nameTextHash(' Avocats');
+const DENTAIRE_HASH = nameTextHash('Cabinet Dentaire ');
+const VETERINAIRE_HASH = nameTextHash('Clinique Vétérinaire ');
+const IMMOBILIER_HASH = nameTextHash(' Immobilier');
+const SCI_PREFIX_HASH = nameTextHash('SCI ');
+
+/**
+ * A second surname or first name different from the first one ("Petit et Roux", never "Perrin et Perrin"). A draw that is
+ * refused takes its hash back out of the name's.
+ */
+function another(random: RandomSource, draw: (random: RandomSource) => string, first: string): string {
+  const before = drawnHash;
+  let other = draw(random);
+  while (other === first) {
+    drawnHash = before;
+    other = draw(random);
+  }
+  return other;
+}
+
+// "Jean Charles" would read as the compound first name "Jean-Charles" written without its hyphen.
+const COMPOUND_FIRST_NAMES = new Set(FIRST_NAMES.filter((name) => name.includes('-')));
+const COMPOUND_TAILS = new Set([...COMPOUND_FIRST_NAMES].map((name) => name.slice(name.indexOf('-') + 1)));
+/** "First Last": the surname is not the first name again, nor the end of a compound first name. */
+function person(random: RandomSource): string {
+  const first = firstName(random);
+  const before = drawnHash;
+  let last = surname(random);
+  while (last === first || (COMPOUND_TAILS.has(last) && COMPOUND_FIRST_NAMES.has(`${first}-${last}`))) {
+    drawnHash = before;
+    last = surname(random);
+  }
+  return withFixed(`${first} ${last}`, SPACE_HASH);
+}
+
+type Pattern = (random: RandomSource, form: string) => string | undefined;
+
+// Commercial companies. A pattern answers undefined when it does not fit the form (a multi-partner name for a SASU), and
+// another is drawn. Trade words open the name ("Boulangerie Lefèvre"); activity words follow it ("Moreau Conseil").
+const COMPANY_PATTERNS = createWeightedTable<Pattern>([
+  [(r) => withFixed(`${surname(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH), 34], // Moreau Conseil
+  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE_HASH)), 22], // Boulangerie Lefèvre
+  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, placeList)}`, SPACE_HASH)), 8], // Garage de la Gare
+  [
+    (r, form) =>
+      PHARMACY_FORMS.includes(form)
+        ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, placeList) : surname(r)}`, PHARMACY_HASH)
+        : undefined,
+    3,
+  ], // Pharmacie du Centre
+  [(r) => (founderFrom > founderTo ? undefined : withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH)), 8], // Julie Moreau Conseil
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} et Fils`, ET_FILS_HASH) : undefined), 5], // Dubois et Fils
+  [
+    (r, form) => {
+      if (!MULTI_PARTNER_FORMS.has(form)) return undefined;
+      const a = surname(r);
+      return withFixed(`${a} et ${another(r, surname, a)}`, AND_HASH);
+    },
+    5,
+  ], // Petit et Roux
+  [
+    (r) => {
+      const a = surname(r);
+      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN_HASH);
+    },
+    3,
+  ], // Girard-Bonnet
+  [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} Frères`, FRERES_HASH) : undefined), 3], // Roussel Frères
+  [(r, form) => (form === 'SAS' || form === 'SA' ? withFixed(`Groupe ${surname(r)}`, GROUPE_HASH) : undefined), 3], // Groupe Moreau
+  [
+    (r, form) =>
+      MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL'
+        ? withFixed(`Établissements ${surname(r)}`, ETABLISSEMENTS_HASH)
+        : undefined,
+    4,
+  ], // Établissements Roussel
+]);
+
+// Professional companies (SEL): pharmacies, lawyers, dentists, vets.
+const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
+  [(r) => withFixed(`Pharmacie ${pickPart(r, placeList)}`, PHARMACY_HASH), 15],
+  [(r) => withFixed(`Pharmacie ${surname(r)}`, PHARMACY_HASH), 25],
+  [
+    (r) => {
+      const a = surname(r);
+      return withFixed(`Pharmacie ${a}-${another(r, surname, a)}`, PHARMACY_PAIR_HASH);
+    },
+    10,
+  ],
+  [(r) => withFixed(`${surname(r)} Avocats`, AVOCATS_HASH), 15],
+  [(r) => withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE_HASH), 15],
+  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, placeList)}`, VETERINAIRE_HASH), 5],
+  [(r) => withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE_HASH), 10],
+]);
+
+// Property companies (SCI): a family name, the children's first names, or a place.
+const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string | undefined>([
+  [(r) => surname(r), 30], // SCI Martin
+  [
+    (r) => {
+      if (childFrom > childTo) return undefined;
+      const a = childName(r);
+      return withFixed(`${a} et ${another(r, childName, a)}`, AND_HASH);
+    },
+    36,
+  ], // SCI Léa et Hugo
+  [(r) => pickPart(r, SCI_NAME_LIST), 4], // SCI Les Tilleuls
+  [(r) => withFixed(`${surname(r)} Immobilier`, IMMOBILIER_HASH), 10], // SCI Martin Immobilier
+  [
+    (r) => {
+      const a = surname(r);
+      return withFixed(`${a}-${another(r, surname, a)}`, HYPHEN_HASH);
+    },
+    15,
+  ], // SCI Girard-Bonnet
+]);
+
+/** " EI", " SARL", ...: the legal form after the name, by form (all but SCI, which opens the name). */
+const LEGAL_FORM_HASHES = LEGAL_FORMS.map((data) => nameTextHash(` ${data.form}`));
+
+/**
+ * Draws the name of a company of form `form` (an index of LEGAL_FORMS) created in `year`, its legal form last ("Moreau
+ * Conseil SASU", "SCI Les Tilleuls"); `drawnHash` ends as its hash. People in the name were born when their first name
+ * was given: an individual entrepreneur or founder 22 to 60 years before the creation (an individual entrepreneur still
+ * trading, in 1950 or later), the children of a family SCI up to 20 years before it. Shops are named after the beach or
+ * the harbour only on the coast.
+ */
+export function drawNameFor(random: RandomSource, form: number, year: number, coastal: boolean): string {
+  drawnHash = 0;
+  const legalForm = (LEGAL_FORMS[form] as (typeof LEGAL_FORMS)[number]).form;
+  const created = Math.floor(year);
+  founderFrom = Math.max(created - 60, legalForm === 'EI' ? 1950 : FIRST_BIRTH_YEAR);
+  founderTo = created - 22;
+  childFrom = Math.max(created - 20, FIRST_BIRTH_YEAR);
+  childTo = created - 2;
+  placeList = coastal ? PLACE_LIST : INLAND_PLACE_LIST;
+  // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
+  if (legalForm === 'EI') return withFixed(`${person(random)} EI`, LEGAL_FORM_HASHES[form] as number);
+  if (legalForm === 'SCI') {
+    let body: string | undefined;
+    while (body === undefined) body = SCI_PATTERNS.draw(random)(random);
+    return withFixed(`SCI ${body}`, SCI_PREFIX_HASH);
+  }
+  let name: string | undefined;
+  if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
+  // A pattern that does not fit the form answers before it draws anything, so nothing has been added to the hash.
+  while (name === undefined) name = COMPANY_PATTERNS.draw(random)(random, legalForm);
+  return withFixed(`${name} ${legalForm}`, LEGAL_FORM_HASHES[form] as number);
+}
+
+/** Draws a company name on its own: a legal form by its share, a creation year for it, and a name that fits both. */
+function drawName(random: RandomSource): string {
+  const form = drawForm(random);
+  const prefix = drawPrefix(random, form);
+  return drawNameFor(random, form, creationYear(form, prefix * 1_000_000 + randomInt(random, 1_000_000)), random.next() < 0.1);
+}
+
+const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique', 'Groupe']);
+const ACTIVITY_WORDS = new Set([...ACTIVITIES, 'Avocats']);
+
+/**
+ * Draws a company name with its legal form (shares of active French units) and, for trade names, the trade word it opens
+ * with (or the activity word after the surname): "Julie Moreau EI", "Boulangerie Lefèvre SARL", "Moreau Conseil SASU",
+ * "SCI Les Tilleuls", "Pharmacie du Centre SELARL". Draws the same name as `drawCompanyName` for the same random state.
+ */
+export function drawCompany(random: RandomSource): CompanyName {
+  return companyNameParts(drawName(random));
+}
+
+/** A generated name's legal form and trade word ("Cabinet Dentaire" and "Clinique Vétérinaire" as one trade). */
+export function companyNameParts(name: string): CompanyName {
+  const words = name.split(' ');
+  const legalForm = words[0] === 'SCI' ? 'SCI' : (words[words.length - 1] as string);
+  if (legalForm === 'EI' || legalForm === 'SCI') return { name, legalForm };
+  const first = words[0] as string;
+  const beforeForm = words[words.length - 2] as string;
+  const trade =
+    first === 'Cabinet' && words[1] === 'Dentaire'
+      ? 'Cabinet Dentaire'
+      : first === 'Clinique'
+        ? 'Clinique Vétérinaire'
+        : TRADE_WORDS.has(first)
+          ? first
+          : ACTIVITY_WORDS.has(beforeForm)
+            ? beforeForm
+            : undefined;
+  return trade === undefined ? { name, legalForm } : { name, legalForm, trade };
+}
+
+/** Draws a company name with its legal form ("Martin Conseil SAS", "Dubois et Fils SARL", "SCI Les Tilleuls"). */
+export function drawCompanyName(random: RandomSource): string {
+  return drawName(random);
+}
+
+/**
+ * The hash of the name the last `drawCompanyName` (or `drawCompany`) call returned: `nameTextHash` of its text, composed
+ * while it was drawn, without reading the text. Two names that are equal have equal hashes.
+ */
+export function drawnNameHash(): number {
+  return drawnHash;
+}

@@ -1,0 +1,13 @@
+// SIREN, SIRET and VAT numbers: the Luhn key, validation, formatting, and the identifier fixtures for testing validators.
+export { isLuhnValid, luhnCheckDigit } from './luhn.js';
+export { formatSiren, IDENTIFIER_SEPARATORS, isValidSiren, LA_POSTE_SIREN, stripSeparators } from './siren.js';
+export { formatSiret, isValidSiret } from './siret.js';
+export { vatNumberOf } from './vat.js';
+export {
+  createIdentifierFixtureStream,
+  generateIdentifierFixtures,
+  IDENTIFIER_FIXTURE_CYCLE,
+  type IdentifierFixture,
+  type IdentifierFixtureKind,
+  type IdentifierFixtureOptions,
+} from './identifier-fixtures.js';
