@@ -1,7 +1,6 @@
-// The two servers the server benches compare, each run in a child process that prints `PORT n` once it listens.
-// Ours is the built package (`npm run build`), the code `siret-mock serve` runs: loading the TypeScript sources through tsx
-// would measure tsx's output instead (esbuild's keepNames wraps every function made per request in a `__name` call, an
-// Object.defineProperty each, about a tenth of our server's CPU per request at quantity 5).
+// The three servers bench/server-cpu.bench.mjs compares, each run in a child process that prints `PORT n` once it listens.
+// All run the built package (`npm run build`), the code `siret-mock serve` runs: loading the TypeScript sources through tsx
+// would measure tsx's output instead (esbuild's keepNames adds a call to every function made per request).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -26,7 +25,23 @@ export async function serveOurs() {
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
 }
 
-/** node:http answering a constant copy of a response fetched from our server. */
+/**
+ * The same app (`createApp` with the options `serveOurs` gives) served by srvx's own `serve()` and nothing of ours: what
+ * the server costs without our layer. Its answers are srvx's `FastResponse`, as srvx advises on Node and as our server
+ * builds them, so that the two differ by our layer only.
+ */
+export async function serveSrvx() {
+  const { FastResponse, serve } = await import('srvx');
+  globalThis.Response = FastResponse;
+  const { createApp } = await importBuiltNode();
+  const app = createApp({ tier: 'lifetime' });
+  const server = serve({ fetch: (request) => app.fetch(request), port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
+  await server.ready();
+  process.stdout.write(`PORT ${server.node.server.address().port}\n`);
+  process.once('SIGTERM', () => server.close(true).then(() => process.exit(0)));
+}
+
+/** node:http answering a constant copy of a response fetched from our server: the floor, what Node alone costs. */
 export async function serveBare(sourceUrl) {
   const response = await fetch(sourceUrl);
   const body = Buffer.from(await response.arrayBuffer());
