@@ -276,6 +276,174 @@ describe('the French reader checker', () => {
     expect(storyRules(patch as Partial<FixtureRecord>)).toContain(rule);
   });
 
+  // Issue 36: what a name, a sign, an address line and the label say of the place, as a reader of the commune sees it.
+  const vineyard = {
+    company: 'Julie Moreau EI',
+    legal_form: 'EI',
+    legal_category: '1000',
+    naf_code: '01.21Z',
+    naf_label: 'Culture de la vigne',
+    trade_name: null,
+  };
+  it.each([
+    [{ company: 'Boulangerie des Halles SARL', trade_name: 'Boulangerie du Stade' }, 'a shop sign naming another place than the name'],
+    [
+      {
+        company: 'Lhomme Participations SAS',
+        legal_form: 'SAS',
+        legal_category: '5710',
+        naf_code: '64.20Z',
+        naf_label: 'Activités des sociétés holding',
+        trade_name: 'Lhomme Participations',
+      },
+      'a shop sign on a holding or property company',
+    ],
+    [
+      { company: 'Imprimerie des Remparts SARL', city: 'Saint-Martin-de-Brômes', postcode: '04800', insee_code: '04189' },
+      'a town landmark (cathedral, theatre, town hall, ramparts) in a village under 2,000',
+    ],
+    [{ cedex: '04103 MANOSQUE CEDEX 2' }, 'a numbered CEDEX in a town under 100,000'],
+    [
+      { city: 'Marseille', postcode: '13003', insee_code: '13203', cedex: '13051 MARSEILLE CEDEX 3' },
+      "a Paris, Lyon or Marseille CEDEX without its arrondissement's number and code range",
+    ],
+    [
+      { city: 'Paris', postcode: '75116', insee_code: '75116', cedex: '75396 PARIS CEDEX 7' },
+      "a Paris, Lyon or Marseille CEDEX without its arrondissement's number and code range",
+    ],
+    [
+      { company: 'SCI Raphaël et Léo', legal_form: 'SCI', legal_category: '6540', naf_code: '68.20B', trade_name: null },
+      'a BP or CS box for a property company (SCI)',
+    ],
+    [{ city: 'Paris', postcode: '75014', insee_code: '75114', address_line_2: 'ZA du Moulin', cedex: null }, 'a business park in Paris'],
+    [
+      {
+        city: 'Auger-Saint-Vincent',
+        postcode: '60800',
+        insee_code: '60027',
+        address_line_2: null,
+        cedex: null,
+        postal_lines: ['BOULANGERIE LEFEVRE SARL', '12 RUE DES LILAS', '60800 AUGER SAINT VINCENT'],
+      },
+      "last postal line not La Poste's routing label for the commune",
+    ],
+    [
+      {
+        street_address: '306 Route de Saint-Christophe-de-Chaulieu',
+        postal_lines: ['BOULANGERIE LEFEVRE SARL', '306 ROUTE DE SAINT CHRISTOPHE DE', 'CS 30012', '04103 MANOSQUE CEDEX'],
+      },
+      "a street line cut where the norm's abbreviations fit",
+    ],
+    [
+      { street_address: '763 Chemin du Moulin', city: 'Beauvais', postcode: '60000', insee_code: '60057' },
+      'a distance-based street number in a northern or Paris-region town',
+    ],
+    [{ ...vineyard, city: 'Paris', postcode: '75007', insee_code: '75107' }, 'a farm in a city'],
+    [{ ...vineyard, city: 'Lannion', postcode: '22300', insee_code: '22113' }, 'a vineyard in a département without vineyards'],
+    [
+      { company: 'Laura Grondin EI', legal_form: 'EI', legal_category: '1000', trade_name: null },
+      'a La Réunion surname outside La Réunion',
+    ],
+  ])('flags a place that does not fit: %j as %s', (patch, rule) => {
+    expect(storyRules(patch as Partial<FixtureRecord>)).toContain(rule);
+  });
+
+  it("accepts La Poste's routing label, the norm's abbreviations on a long street line, a Réunion surname in La Réunion", () => {
+    const label = {
+      city: 'Auger-Saint-Vincent',
+      postcode: '60800',
+      insee_code: '60027',
+      street_address: '306 Route de Saint-Christophe-de-Chaulieu',
+      address_line_2: null,
+      cedex: null,
+      postal_lines: ['BOULANGERIE LEFEVRE SARL', '306 RTE DE ST CHRISTOPHE DE CHAULIEU', '60800 AUGER ST VINCENT'],
+    };
+    const found = storyRules(label);
+    expect(found).not.toContain("last postal line not La Poste's routing label for the commune");
+    expect(found).not.toContain("a street line cut where the norm's abbreviations fit");
+    expect(found).not.toContain('postal label without the street line');
+    expect(
+      rules({ company: 'Laura Grondin EI', street_address: '12 Rue des Flamboyants', city: 'Saint-Denis', postcode: '97400' }),
+    ).toEqual([]);
+  });
+
+  // A clerk's reading of the unit: its staff, its establishments, its dates, and the edge-case profile's phrases.
+  const consulting = {
+    company: 'Moreau Conseil SARL',
+    naf_code: '70.22Z',
+    naf_label: 'Conseil pour les affaires et autres conseils de gestion',
+  };
+  const village = { city: 'Saint-Martin-de-Brômes', postcode: '04800' };
+  it.each([
+    [
+      {
+        ...consulting,
+        company: 'Moreau Participations SAS',
+        legal_form: 'SAS',
+        naf_code: '64.20Z',
+        naf_label: 'Activités des sociétés holding',
+        employee_band: '00',
+      },
+      'employee band 00 (staff during the year, none on 31 December) on a property company or holding',
+    ],
+    [{ ...consulting, siret: '819 305 004 00095', created_on: '2025-06-01' }, 'a 6th or later establishment of a unit under a year old'],
+    [
+      { ...consulting, siret: '819 305 004 01318', created_on: '2023-01-01' },
+      'a 100th or later establishment of a unit under five years old',
+    ],
+    [{ ...consulting, siret: '819 305 004 01318' }, 'a 100th or later establishment outside a national network (SA or SAS)'],
+    [{ ...consulting, ...village, siret: '819 305 004 00095' }, 'a 6th or later establishment in a village, outside a network (SA or SAS)'],
+    [
+      { company: 'Julie Moreau EI', legal_form: 'EI', siret: '819 305 004 00095' },
+      'an individual entrepreneur or SCI with more establishments than its moves explain',
+    ],
+    [{ siret: '819 305 004 00095' }, 'a single shop, holding or practice with 6 or more establishments'],
+    [{ employee_band: '12' }, 'a single shop, taxi or salon with 20 or more staff'],
+    [{ ...consulting, ...village, employee_band: '21' }, '50 or more staff in a village, outside farming, industry, logistics or care'],
+    [
+      { ...consulting, city: 'Pierrevert', postcode: '04860', employee_band: '31' },
+      '200 or more staff in a commune under 5,000, outside farming, industry, logistics or care',
+    ],
+    [
+      {
+        company: 'Pharmacie du Centre SELARL',
+        legal_form: 'SELARL',
+        legal_category: '5485',
+        naf_code: '47.73Z',
+        naf_label: 'Commerce de détail de produits pharmaceutiques en magasin spécialisé',
+        created_on: '1991-06-01',
+      },
+      'a SELARL of a profession before the decree that opened SEL to it',
+    ],
+    [{ status: 'ceased', ceased_on: '2020-03-01' }, "a cessation before 2025, outside the year's cessations the records stand for"],
+    [{ created_on: '2025-03-02', status: 'ceased', ceased_on: '2025-03-02' }, 'created and ceased the same day'],
+    [
+      {
+        company: "Boulangerie Lefèvre et Associés d'Occitanie du Centre SARL",
+        postal_lines: ['BOULANGERIE LEFEVRE ET ASSOCIES D', '12 RUE DES LILAS', 'CS 30012', '04103 MANOSQUE CEDEX'],
+      },
+      'a postal label line cut after a lone letter or particle',
+    ],
+    [
+      { ...consulting, company: 'Moreau Conseil & Associés SASU', legal_form: 'SASU', edge_cases: ['ampersand'] },
+      'partners or family in a single-owner form (SASU) in the edge-case profile',
+    ],
+    [
+      { company: "Boulangerie Lefèvre d'Occitanie SARL", edge_cases: ['straight-apostrophe'] },
+      "a name naming a region that is not the establishment's",
+    ],
+    [
+      { company: 'Boulangerie Lefèvre SARL'.normalize('NFD'), edge_cases: ['nfd'], street_address: '12 Rue des Lilas' },
+      'a text field left in NFC in the NFD case',
+    ],
+    [
+      { street_address: '2500 Chemin du Moulin', edge_cases: ['street-number-over-1000'] },
+      'a street number over 1,000 in a town of 5,000 inhabitants or more',
+    ],
+  ])('flags the unit %j as %s', (patch, rule) => {
+    expect(storyRules(patch as Partial<FixtureRecord>)).toContain(rule);
+  });
+
   it('reads a non-diffusible unit as INSEE shows it: a person only, name and street hidden', () => {
     const hidden = { company: '[ND]', street_address: '[ND]', diffusion: 'partial' as const, legal_form: 'EI', legal_category: '1000' };
     expect(checkRecord({ ...base, ...hidden })).toEqual([]);
@@ -296,5 +464,13 @@ describe('the French reader checker', () => {
       Object.fromEntries([...byRule].map(([rule, { count, example }]) => [rule, `${count}x, e.g. ${JSON.stringify(example)}`])),
     ).toEqual({});
     expect(total).toBe(0);
+  });
+
+  it('finds no broken rule in 10,000 edge-case records with every extra field', () => {
+    const records = [3, 7].flatMap((seed) => generateCompanyFixtures(5_000, { seed, profile: 'edge-cases', fields: [...EXTRA_FIELDS] }));
+    const { byRule } = checkRecords(records);
+    expect(
+      Object.fromEntries([...byRule].map(([rule, { count, example }]) => [rule, `${count}x, e.g. ${JSON.stringify(example)}`])),
+    ).toEqual({});
   });
 });

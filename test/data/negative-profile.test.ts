@@ -42,8 +42,8 @@ describe('the negative-profile checker', () => {
     ];
     expect(vat).toBe('FR14819305004');
     for (const patch of cases) expect(rules(patch), JSON.stringify(patch)).toEqual([]);
-    const ceased = { ...unit, status: 'ceased' as const, ceased_on: '2024-03-27' };
-    expect(rules({ negative_case: 'ceased', valid: false, reason: 'closed on 2024-03-27' }, ceased)).toEqual([]);
+    const ceased = { ...unit, status: 'ceased' as const, ceased_on: '2025-03-27' };
+    expect(rules({ negative_case: 'ceased', valid: false, reason: 'closed on 2025-03-27' }, ceased)).toEqual([]);
     const hidden = { ...unit, company: '[ND]', street_address: '[ND]', diffusion: 'partial' as const };
     expect(rules({ negative_case: 'non-diffusible', valid: true, reason: 'opted out; the unit is active' }, hidden)).toEqual([]);
   });

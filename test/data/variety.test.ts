@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCompanyStream, generateCompanies, MAX_SEED } from '../../src/index.js';
+import { createCompanyStream, generateCompanies, generateCompanyFixtures, MAX_SEED } from '../../src/index.js';
 import { NAME_WINDOW } from '../../src/core/company/generate-companies.js';
+import { reunionSurname } from '../support/place-rules.js';
 
 describe('variety of names and streets', () => {
   it('never repeats a company name within one response (any quantity up to 100, hundreds of seeds)', () => {
@@ -55,13 +56,23 @@ describe('shares that follow their sources (docs/data.md)', () => {
       expect(Math.abs(shares[name as keyof typeof shares] - value), name).toBeLessThan(0.01);
   });
 
-  it('gives a few percent of establishments an order of 0100 or more, most 0001, and individual entrepreneurs at most five', () => {
+  it('gives a few establishments in a thousand an order of 0100 or more, most 0001, and individual entrepreneurs at most five', () => {
     const order = (r: (typeof records)[number]) => Number(r.siret.replace(/ /g, '').slice(9, 13));
     const high = records.filter((r) => order(r) >= 100).length / records.length;
-    expect(high).toBeGreaterThan(0.005);
-    expect(high).toBeLessThan(0.03);
+    expect(high).toBeGreaterThan(0.001);
+    expect(high).toBeLessThan(0.01);
     expect(records.filter((r) => order(r) === 1).length / records.length).toBeGreaterThan(0.6);
     for (const r of records.filter((x) => x.company.endsWith(' EI'))) expect(order(r)).toBeLessThanOrEqual(5);
+  });
+
+  it("uses INSEE's employee bands as defined: NN for no employee, 00 (staff during the year, none at its end) a small band", () => {
+    const full = generateCompanyFixtures(20_000, { seed: 21, fields: ['legal_form', 'naf_code', 'employee_band'] });
+    const band00 = (subset: typeof full) => subset.filter((r) => r.employee_band === '00').length / subset.length;
+    expect(band00(full)).toBeLessThan(0.05);
+    expect(band00(full.filter((r) => r.legal_form === 'SCI' || r.naf_code === '64.20Z'))).toBe(0);
+    const companies = full.filter((r) => !['EI', 'SCI'].includes(r.legal_form ?? ''));
+    // Insee Première n° 2045: 54% of companies employ someone.
+    expect(Math.abs(companies.filter((r) => r.employee_band !== 'NN').length / companies.length - 0.54)).toBeLessThan(0.03);
   });
 
   it('numbers units by era: recent 8xx and 9xx SIRENs on most individual entrepreneurs, no old 5xx-7xx on an SAS', () => {
@@ -72,5 +83,13 @@ describe('shares that follow their sources (docs/data.md)', () => {
     const old = (p: number) => (p >= 54 && p <= 74) || p === 77 || p === 78;
     for (const r of records.filter((x) => / SASU?$| EURL$| SEL\w+$| EI$/.test(x.company))) expect(old(prefix(r)), r.company).toBe(false);
     expect(records.filter((r) => old(prefix(r))).length / records.length).toBeGreaterThan(0.002);
+  });
+
+  it("names La Réunion's units after its own families: a quarter or more carry one of its surnames, none elsewhere", () => {
+    const found = records.map(reunionSurname);
+    const inReunion = found.filter((r) => r.inReunion);
+    expect(inReunion.length).toBeGreaterThan(400);
+    expect(inReunion.filter((r) => r.local).length / inReunion.length).toBeGreaterThan(0.25);
+    expect(found.filter((r) => r.local && !r.inReunion)).toEqual([]);
   });
 });

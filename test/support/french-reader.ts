@@ -4,6 +4,7 @@
 import type { CompanyRecord } from '../../src/core/company/index.js';
 import { ACTIVITIES, FIRST_NAMES, STREET_COASTAL, STREET_NATURE, TRADES } from '../../src/core/data/names.js';
 import type { FixtureRecord } from '../../src/core/fixtures/index.js';
+import { placeViolations } from './place-rules.js';
 import { communeOfPair, isEpciNeighbour, type RegisterEntry } from './register.js';
 import { storyViolations } from './story-rules.js';
 
@@ -216,7 +217,13 @@ function streetViolations(record: FixtureRecord): string[] {
 /** The rules one record breaks, as short descriptions; empty for a record a French reader would believe. */
 export function checkRecord(record: CompanyRecord | FixtureRecord): string[] {
   const fixture = record as FixtureRecord;
-  return [...companyViolations(fixture), ...streetViolations(fixture), ...storyViolations(fixture)];
+  return [
+    ...companyViolations(fixture),
+    ...streetViolations(fixture),
+    ...storyViolations(fixture),
+    ...edgeProfileViolations(fixture),
+    ...placeViolations(fixture),
+  ];
 }
 
 /** Counts broken rules over many records, with one example record per rule. */
@@ -242,4 +249,44 @@ export function checkRecords(records: Iterable<CompanyRecord | FixtureRecord>): 
     }
   }
   return { total, records: count, broken, byRule };
+}
+
+// The edge-case profile read as a clerk reads it: its added phrases keep to the owner and the place, its NFD case decomposes
+// every text field, and roads numbered past 1,000 metres run through the countryside, not towns.
+
+/** Partners, family or a merger: never in the name of a company of one owner. */
+const PARTNER_WORDS = /(^|[\s&])(associés|fils|frères|cie|co|compagnie|réunis|union)(?=$|[\s,])/iu;
+/** Words naming a region or a part of one, with the INSEE codes of the regions they belong to. */
+// prettier-ignore
+const REGION_WORDS: ReadonlyArray<readonly [word: string, regions: readonly string[]]> = [
+  ['île-de-france', ['11']], ['centre-val de loire', ['24']], ['bourgogne', ['27']], ['franche-comté', ['27']],
+  ['montbéliard', ['27']], ['normandie', ['28']], ['hauts-de-france', ['32']], ['grand est', ['44']],
+  ['pays de la loire', ['52']], ['bretagne', ['53']], ['armor', ['53']], ['nouvelle-aquitaine', ['75']],
+  ['sud-ouest', ['75', '76']], ['occitanie', ['76']], ['haute-garonne', ['76']], ['auvergne', ['84']], ['rhône-alpes', ['84']],
+  ['provence', ['93']], ["côte d'azur", ['93']], ['corse', ['94']], ['guadeloupe', ['01']], ['martinique', ['02']],
+  ['guyane', ['03']], ['réunion', ['04']], ['mayotte', ['06']],
+];
+
+function edgeProfileViolations(record: FixtureRecord): string[] {
+  const cases = record.edge_cases;
+  if (cases === undefined) return [];
+  const out: string[] = [];
+  const company = record.company.normalize('NFC');
+  const form = company.split(' ').at(-1)?.toUpperCase();
+  if ((form === 'SASU' || form === 'EURL') && PARTNER_WORDS.test(company))
+    out.push(`partners or family in a single-owner form (${form}) in the edge-case profile`);
+  const commune = communeOfPair(record.city.normalize('NFC'), record.postcode);
+  const lower = company.toLowerCase().replace(/\u2019/g, "'");
+  const regions = REGION_WORDS.filter(([word]) => new RegExp(`(^|[\\s'-])${word}(?=$|[\\s',-])`, 'u').test(lower));
+  if (regions.some(([, codes]) => commune?.region === undefined || !codes.includes(commune.region)))
+    out.push("a name naming a region that is not the establishment's");
+  if (cases.includes('nfd')) {
+    const texts = [record.company, record.street_address, record.city, record.address_line_2, record.naf_label, record.trade_name];
+    if (texts.some((text) => typeof text === 'string' && text !== text.normalize('NFD')))
+      out.push('a text field left in NFC in the NFD case');
+  }
+  const number = /^(\d+) /.exec(record.street_address)?.[1];
+  if (number !== undefined && Number(number) > 1000 && commune !== undefined && commune.population >= 5000)
+    out.push('a street number over 1,000 in a town of 5,000 inhabitants or more');
+  return out;
 }

@@ -8,6 +8,7 @@ export interface RegisterCommune {
   type: string;
   zone: string;
   departement?: string;
+  region?: string;
   commune?: string;
   codesPostaux?: string[];
   population?: number;

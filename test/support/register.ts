@@ -17,6 +17,8 @@ export interface RegisterEntry {
   /** The whole commune's code (the city's for an arrondissement). */
   readonly communeCode: string;
   readonly departement: string;
+  /** The INSEE code of the commune's region (undefined for the collectivities outside any region). */
+  readonly region: string | undefined;
   /** The whole commune's population (a city split into arrondissements counts whole). */
   readonly population: number;
   readonly coastal: boolean;
@@ -71,6 +73,7 @@ function load(): Register {
         code: c.code,
         communeCode: owner.code,
         departement: owner.departement as string,
+        region: owner.region,
         population: owner.population ?? 0,
         coastal: coastal.has(`${owner.departement}:${owner.nom}`),
         epci: epciOf.get(owner.code),

@@ -7,6 +7,7 @@ import { FIRST_NAME_BIRTHS } from '../../src/core/data/first-name-births.js';
 import { ACTIVITIES } from '../../src/core/data/names.js';
 import { legalFormOf, loadNafCodes, type FixtureRecord } from '../../src/core/fixtures/index.js';
 import { vatNumberOf } from '../../src/core/identifiers/index.js';
+import { routingLocality, streetLineForms } from './place-rules.js';
 import { communeOfPair, isOrdinaryPostcode } from './register.js';
 
 /** The day each form exists from: the law that created it. */
@@ -166,7 +167,7 @@ function nafViolations(record: FixtureRecord, form: string | undefined, name: st
   if (!/^\d{2}\.\d{2}[A-Z]$/.test(code)) return ['NAF code not written NN.NNX'];
   const labels = loadNafCodes();
   if (!labels.has(code)) return ['NAF code not in NAF rév. 2'];
-  if (record.naf_label !== undefined && record.naf_label !== labels.get(code)) out.push('NAF label not the official one');
+  if (record.naf_label !== undefined && record.naf_label.normalize('NFC') !== labels.get(code)) out.push('NAF label not the official one');
   if (form !== undefined) {
     if (startsWithAny(code, NEVER)) out.push('NAF code no company or entrepreneur carries (administration, association, household)');
     if (form === 'EI' && startsWithAny(code, NOT_INDIVIDUAL)) out.push('NAF code impossible for an individual entrepreneur');
@@ -204,7 +205,8 @@ function addressLineViolations(record: FixtureRecord, population: number): strin
     else {
       if (cedex[1]?.slice(0, 2) !== record.postcode.slice(0, 2)) out.push("CEDEX code outside the commune's département");
       if (isOrdinaryPostcode(cedex[1] as string)) out.push("CEDEX code that is some commune's ordinary postcode");
-      if (!localityOf(record.city.normalize('NFC')).startsWith(cedex[2] as string)) out.push('CEDEX line names another city');
+      const locality = routingLocality(record) ?? localityOf(record.city.normalize('NFC'));
+      if (!locality.startsWith(cedex[2] as string)) out.push('CEDEX line names another city');
     }
     if (population < 10000) out.push('CEDEX in a commune under 10,000 inhabitants');
   }
@@ -221,7 +223,8 @@ function postalLineViolations(record: FixtureRecord): string[] {
     if (/ {2}|^ | $/.test(line)) out.push('postal label line with stray spaces');
   }
   const last = lines.at(-1) as string;
-  const expected = typeof record.cedex === 'string' ? record.cedex : `${record.postcode} ${localityOf(record.city.normalize('NFC'))}`;
+  const locality = routingLocality(record) ?? localityOf(record.city.normalize('NFC'));
+  const expected = typeof record.cedex === 'string' ? record.cedex : `${record.postcode} ${locality}`;
   if (
     typeof record.cedex === 'string'
       ? last !== expected
@@ -234,8 +237,8 @@ function postalLineViolations(record: FixtureRecord): string[] {
       out.push('postal label does not open with the company name');
   }
   if (record.street_address !== '[ND]') {
-    const street = postalText(record.street_address.normalize('NFC'));
-    if (!lines.some((line) => isWordPrefix(line, street))) out.push('postal label without the street line');
+    const forms = streetLineForms(record.street_address.normalize('NFC'));
+    if (!lines.some((line) => forms.some((form) => isWordPrefix(line, form)))) out.push('postal label without the street line');
   }
   return out;
 }
@@ -326,5 +329,92 @@ export function storyViolations(record: FixtureRecord): string[] {
   if ('address_line_2' in record || 'cedex' in record) out.push(...addressLineViolations(record, commune?.population ?? 0));
   if (record.insee_code !== undefined && record.insee_code !== commune?.code) out.push("insee_code is not the commune's");
   if (record.postal_lines !== undefined) out.push(...postalLineViolations(record));
+  out.push(...unitViolations(record, form ?? undefined, commune?.population));
   return out;
+}
+
+// The unit's size, age and dates, as a clerk reads them: the employee band by INSEE's definitions, the establishment order
+// against the unit's age, trade and commune, staff against the activity and the commune, each liberal profession's own SEL
+// decree, and cessations within the year the records stand for; then the label's lines cut where a word is left hanging.
+
+/** INSEE's employee bands, smallest first: `NN` no employee all year, `00` staff during the year but none on 31 December. */
+const BAND_ORDER = ['NN', '00', '01', '02', '03', '11', '12', '21', '22', '31', '32', '41', '42', '51', '52', '53'];
+const bandAtLeast = (band: string, floor: string): boolean => BAND_ORDER.indexOf(band) >= BAND_ORDER.indexOf(floor);
+/** Single shops, taxis and salons: a shop's handful of staff (bakeries, butchers, groceries, hairdressers, bars, driving schools...). */
+// prettier-ignore
+const SINGLE_SHOPS = ['10.13B', '10.71C', '10.71D', '47.11B', '47.22Z', '47.23Z', '47.24Z', '47.25Z', '47.26Z', '47.29Z', '47.52A',
+  '47.61Z', '47.76Z', '47.78A', '49.32Z', '56.30Z', '85.53Z', '95.23Z', '96.01B', '96.02A', '96.02B'];
+/** Units with one establishment, or a few after moves: single shops, holdings, a pharmacy (one officine), a dental or veterinary practice. */
+const FEW_ESTABLISHMENTS = [...SINGLE_SHOPS, '64.20Z', '47.73Z', '86.23Z', '75.00Z'];
+/** Where 50 or more people work in a village: farms, mines, industry, utilities, freight and warehouses, hospitals and care homes. */
+const isVillageEmployer = (code: string): boolean => Number(code.slice(0, 2)) <= 39 || startsWithAny(code, ['49.41', '52', '86.10', '87']);
+/**
+ * The day each liberal profession could first practise as a SEL: the loi n° 90-1258 du 31 décembre 1990 left each
+ * profession's conditions to a decree (Légifrance).
+ */
+const SEL_DECREES: ReadonlyArray<readonly [code: string, day: string]> = [
+  ['86.23', '1992-07-29'], // chirurgiens-dentistes: décret n° 92-740 du 29 juillet 1992
+  ['86.9', '1992-07-29'], // auxiliaires médicaux (infirmiers, kinésithérapeutes...): décret n° 92-741 du 29 juillet 1992
+  ['47.73', '1992-08-28'], // pharmaciens d'officine: décret n° 92-909 du 28 août 1992
+  ['69.10', '1993-03-25'], // avocats: décret n° 93-492 du 25 mars 1993
+  ['86.2', '1994-08-03'], // médecins: décret n° 94-680 du 3 août 1994
+];
+/** The records stand for the units active at the end of 2025 and the year's cessations. */
+const CESSATIONS_FROM = '2025-01-01';
+const REFERENCE_TIME = Date.parse('2026-01-01T00:00:00Z');
+const YEAR_MS = 365.25 * 86_400_000;
+
+function unitViolations(record: FixtureRecord, form: string | undefined, population: number | undefined): string[] {
+  const out: string[] = [];
+  const order = Number(record.siret.replace(/ /g, '').slice(9, 13));
+  const band = record.employee_band;
+  const naf = record.naf_code;
+  const village = population !== undefined && population < 2000;
+  const network = form === 'SA' || form === 'SAS';
+  if (band === '00' && (form === 'SCI' || naf === '64.20Z'))
+    out.push('employee band 00 (staff during the year, none on 31 December) on a property company or holding');
+  if (record.created_on !== undefined) {
+    const age = (REFERENCE_TIME - Date.parse(`${record.created_on}T00:00:00Z`)) / YEAR_MS;
+    if (order >= 6 && age < 1) out.push('a 6th or later establishment of a unit under a year old');
+    if (order >= 100 && age < 5) out.push('a 100th or later establishment of a unit under five years old');
+  }
+  if (form !== undefined) {
+    if (order >= 100 && !network) out.push('a 100th or later establishment outside a national network (SA or SAS)');
+    if (order >= 6 && village && !network) out.push('a 6th or later establishment in a village, outside a network (SA or SAS)');
+    if ((form === 'EI' && order > 5) || (form === 'SCI' && order > 3))
+      out.push('an individual entrepreneur or SCI with more establishments than its moves explain');
+  }
+  if (naf !== undefined && order >= 6 && FEW_ESTABLISHMENTS.includes(naf))
+    out.push('a single shop, holding or practice with 6 or more establishments');
+  if (band !== undefined && naf !== undefined && BAND_ORDER.includes(band)) {
+    if (SINGLE_SHOPS.includes(naf) && bandAtLeast(band, '12')) out.push('a single shop, taxi or salon with 20 or more staff');
+    if (village && bandAtLeast(band, '21') && !isVillageEmployer(naf))
+      out.push('50 or more staff in a village, outside farming, industry, logistics or care');
+    if (population !== undefined && population < 5000 && bandAtLeast(band, '31') && !isVillageEmployer(naf))
+      out.push('200 or more staff in a commune under 5,000, outside farming, industry, logistics or care');
+  }
+  if ((form === 'SELARL' || form === 'SELAS') && naf !== undefined && record.created_on !== undefined) {
+    const decree = SEL_DECREES.find(([code]) => naf.startsWith(code));
+    if (decree && record.created_on < decree[1]) out.push(`a ${form} of a profession before the decree that opened SEL to it`);
+  }
+  if (record.status === 'ceased' && typeof record.ceased_on === 'string') {
+    if (record.ceased_on < CESSATIONS_FROM) out.push("a cessation before 2025, outside the year's cessations the records stand for");
+    if (record.ceased_on === record.created_on) out.push('created and ceased the same day');
+  }
+  if (Array.isArray(record.postal_lines)) out.push(...danglingLineViolations(record));
+  return out;
+}
+
+/** Words a line cut to 38 characters must not end on: a lone letter (an elided "D'", "L'") or a particle. */
+const HANGING = /(^| )([A-Z]|DE|DU|DES|LA|LE|LES|ET|&|AU|AUX)$/;
+
+/** A label line that is its text cut at a word, ending on a word that leads into the part cut off ("... & ASSOCIES D"). */
+function danglingLineViolations(record: FixtureRecord): string[] {
+  const sources = [record.company, record.address_line_2, record.street_address]
+    .filter((text): text is string => typeof text === 'string' && text !== '[ND]')
+    .map((text) => postalText(text.normalize('NFC')));
+  const cut = (record.postal_lines as readonly string[])
+    .slice(0, -1)
+    .filter((line) => sources.some((text) => text !== line && text.startsWith(`${line} `)));
+  return cut.some((line) => HANGING.test(line)) ? ['a postal label line cut after a lone letter or particle'] : [];
 }

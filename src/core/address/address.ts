@@ -12,6 +12,7 @@ import {
   STREET_TROPICAL_RURAL,
   STREET_TYPES,
   STREET_WATER,
+  TOWN_LANDMARKS,
 } from '../data/names.js';
 import { pick, type RandomSource } from '../random/random.js';
 import { createWeightedIndex, createWeightedTable, type WeightedIndex, type WeightedTable } from '../random/weighted.js';
@@ -87,7 +88,11 @@ const base36 = (code: number): number => (code < 58 ? code - 48 : code - 87);
 export const COASTAL = 1;
 /** A commune of the tropical overseas departments and collectivities, with their own street vocabulary. */
 export const TROPICAL = 2;
-/** A dense city (Paris and its inner ring, the large cities outside the South): no metric numbering on its roads. */
+/**
+ * A town that numbers its roads from one end, not in metres: Paris and its inner ring, the cities of 100,000 or more
+ * outside the South (where cities number their chemins in metres whatever their size), and the towns of 20,000 or more of
+ * metropolitan France outside the South.
+ */
 export const DENSE = 4;
 const PARIS = 8;
 const TROPICAL_DEPARTEMENTS = new Set([971, 972, 973, 974, 976]);
@@ -144,7 +149,8 @@ function indexCommunes(text: string): CommuneIndex {
     const departement = previous >= 97000 && previous < 98000 ? Math.floor(previous / 100) : Math.floor(previous / 1000);
     departements[i] = departement;
     if (TROPICAL_DEPARTEMENTS.has(departement)) flags[i] = (flags[i] as number) | TROPICAL;
-    if (INNER_RING.has(departement) || (size === 4 && !METRIC_SOUTH.has(departement))) flags[i] = (flags[i] as number) | DENSE;
+    if (INNER_RING.has(departement) || (!METRIC_SOUTH.has(departement) && (size === 4 || (size === 3 && departement < 970))))
+      flags[i] = (flags[i] as number) | DENSE;
     const newline = text.indexOf('\n', at);
     const end = newline === -1 ? length : newline;
     lineEnds[i] = end;
@@ -369,8 +375,9 @@ interface StreetIndex {
    *   town. Whether such a town is in the table need not be known: a commune whose name after "de" equals it is that town
    *   (a test proves `placeFromDe` inverts `placeWithDe` on every commune), so the check is the same and needs no set of
    *   every name;
-   * - BITS: the street kind times 1,024, plus the town name's length (0 for none) times 4, plus ROAD (Paris has no routes
-   *   or chemins) and SEASIDE (coastal communes only); undefined until the entry is built;
+   * - BITS: the street kind times 2,048, plus LANDMARK (towns of 2,000 or more only), plus the town name's length (0 for
+   *   none) times 4, plus ROAD (Paris has no routes or chemins) and SEASIDE (coastal communes only); undefined until the
+   *   entry is built;
    * - TROPICAL_LINE: the line a tropical commune reads instead (its own trees and countryside), or LINE's.
    */
   readonly slots: (string | number | undefined)[];
@@ -389,6 +396,7 @@ const BITS = 2;
 const TROPICAL_LINE = 3;
 const ROAD = 1;
 const SEASIDE = 2;
+const LANDMARK = 1024;
 /** The smallest size class each street kind is found in, and its highest number by size class (kind x 5 + class). */
 const SMALLEST_CLASS: Uint8Array = Uint8Array.from(STREET_KINDS.map(([, smallest]) => smallest));
 const MAX_NUMBERS: Int32Array = Int32Array.from(STREET_KINDS.flatMap(([, , numbers]) => numbers));
@@ -464,7 +472,11 @@ function buildStreet(table: StreetIndex, at: number, first: number): void {
   const townName = name !== undefined && placeFromDe(name) !== undefined ? name : undefined;
   slots[first + TOWN_NAME] = townName;
   slots[first + BITS] =
-    kind * 1024 + (townName === undefined ? 0 : townName.length * 4) + (road ? ROAD : 0) + (list === 'COASTAL' ? SEASIDE : 0);
+    kind * 2048 +
+    (name !== undefined && TOWN_LANDMARKS.includes(name) ? LANDMARK : 0) +
+    (townName === undefined ? 0 : townName.length * 4) +
+    (road ? ROAD : 0) +
+    (list === 'COASTAL' ? SEASIDE : 0);
   const tropical = TROPICAL_LISTS[list];
   slots[first + TROPICAL_LINE] = tropical === undefined ? slots[first + LINE] : [type, tropical[position % tropical.length]].join(' ');
 }
@@ -552,8 +564,18 @@ export function otherPostcodesOf(line: number): { city: string; postcode: string
   return out;
 }
 
-/** Whether the commune of the last `drawAddress` call is on the coast (read by the name draw that follows it). */
-export const drawnCommuneIsCoastal = (): boolean => ((indexed().flags[drawnLine] as number) & COASTAL) !== 0;
+/**
+ * What the name drawn after an address may say of its commune, read from the last `drawAddress` call: 1 for a coastal
+ * commune, plus its size class times 2, plus its département (three digits overseas) times 16.
+ */
+export function drawnCommuneNaming(): number {
+  const table = indexed();
+  const at = drawnLine;
+  return ((table.flags[at] as number) & COASTAL) + (table.sizes[at] as number) * 2 + (table.departements[at] as number) * 16;
+}
+
+/** The size class of the commune of the last `drawAddress` call (read by the establishment draw that follows it). */
+export const drawnCommuneSizeClass = (): number => indexed().sizes[drawnLine] as number;
 
 /**
  * Draws an address: a (city, postcode) pair from the official commune register weighted by population, and a street line
@@ -588,9 +610,10 @@ export function drawAddress(random: RandomSource): Address {
     if ((streetAliased ? aliasBits : ownBits) === undefined)
       copyStreetSlots(streets, streetAliased ? streets.index.aliasOf(streetColumn) : streetColumn, first);
     const bits = slots[first + BITS] as number;
-    const kind = bits >>> 10;
-    // A type the commune is too small for, a seaside name inland, a road in Paris: drawn again.
+    const kind = bits >>> 11;
+    // A type or a landmark the commune is too small for, a seaside name inland, a road in Paris: drawn again.
     if (size < (SMALLEST_CLASS[kind] as number) || ((bits & SEASIDE) !== 0 && (flags & COASTAL) === 0)) continue;
+    if ((bits & LANDMARK) !== 0 && size === 0) continue;
     if ((bits & ROAD) !== 0 && (flags & PARIS) !== 0) continue;
     let line = slots[first + ((flags & TROPICAL) !== 0 ? TROPICAL_LINE : LINE)] as string | undefined;
     if (line === undefined) {

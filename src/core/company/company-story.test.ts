@@ -38,6 +38,11 @@ describe('the company story', () => {
       expect(year).toBeLessThan(2018);
     }
     expect(isoDateOf(decimalYear('2016-03-01'))).toBe('2016-03-01');
+    // Every day of the years the records span reads back as itself (1992-08-28, a SEL decree's day, once read as the 27th).
+    for (let time = Date.UTC(1900, 0, 1); time < Date.UTC(2026, 0, 1); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      if (isoDateOf(decimalYear(day)) !== day) expect(isoDateOf(decimalYear(day))).toBe(day);
+    }
   });
 
   it('draws legal forms by their share of active units', () => {

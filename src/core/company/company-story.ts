@@ -6,6 +6,7 @@ import {
   NEW_SIREN_PREFIXES,
   OLD_SIREN_PREFIXES,
   OLD_UNITS_FROM,
+  SEL_PROFESSION_FROM,
   SIREN_PREFIX_DATES,
   type LegalFormData,
 } from '../data/legal-forms.js';
@@ -44,9 +45,14 @@ export function decimalYear(iso: string): number {
 export function isoDateOf(year: number): string {
   const whole = Math.floor(year);
   const start = Date.UTC(whole, 0, 1);
-  const day = Math.floor(((year - whole) * (Date.UTC(whole + 1, 0, 1) - start)) / 86_400_000);
+  // A millionth of a day absorbs the rounding of `year - whole`: the start of a day stays that day (1992-08-28 gave the 27th).
+  const day = Math.floor(((year - whole) * (Date.UTC(whole + 1, 0, 1) - start)) / 86_400_000 + 1e-6);
   return new Date(start + day * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The first year (decimal) a SEL of a profession can have been created in, by the trade word of its name; 0 for another. */
+const SEL_FROM: ReadonlyMap<string, number> = new Map(SEL_PROFESSION_FROM.map(([trade, day]) => [trade, decimalYear(day)]));
+export const selProfessionFrom = (trade: string | undefined): number => (trade === undefined ? 0 : (SEL_FROM.get(trade) ?? 0));
 
 /** When each prefix's numbers were handed out, `[from, to)` in decimal years, by prefix (NaN for prefixes never used). */
 const PERIODS: Float64Array = (() => {

@@ -1,6 +1,17 @@
-import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
+import { creationYear, drawForm, drawPrefix, LEGAL_FORMS, selProfessionFrom } from './company-story.js';
 import { FIRST_NAME_BIRTHS } from '../data/first-name-births.js';
-import { ACTIVITIES, COASTAL_PLACES, FIRST_NAMES, PLACES, SCI_NAMES, SURNAMES, TRADES } from '../data/names.js';
+import {
+  ACTIVITIES,
+  CITY_LANDMARKS,
+  COASTAL_PLACES,
+  FIRST_NAMES,
+  OVERSEAS_SURNAMES,
+  PLACES,
+  SCI_NAMES,
+  SURNAMES,
+  TOWN_LANDMARKS,
+  TRADES,
+} from '../data/names.js';
 import { randomInt, type RandomSource } from '../random/random.js';
 import { createWeightedIndex, createWeightedTable, type WeightedIndex } from '../random/weighted.js';
 
@@ -55,6 +66,14 @@ const withHashes = (texts: readonly string[]): HashedTexts => texts.flatMap((tex
 /** The hash of the name being drawn, so far: each part drawn adds its own, each pattern its fixed text's. */
 let drawnHash = 0;
 
+/** Whether the name being drawn is a shop's, a practice's or a holding's: a unit of one establishment, or a few after moves. */
+let drawnLocal = false;
+/** Marks the name being drawn as a shop's, a practice's or a holding's, and returns it. */
+function local(name: string): string {
+  drawnLocal = true;
+  return name;
+}
+
 /** Adds a pattern's fixed text (its hash, from `nameTextHash`) to the name being drawn, and returns the name. */
 function withFixed(name: string, fixedHash: number): string {
   drawnHash = (drawnHash + fixedHash) | 0;
@@ -73,14 +92,71 @@ const pickPart = (random: RandomSource, texts: HashedTexts): string => part(text
 const SURNAME_TEXTS = withHashes(SURNAME_TABLE.values);
 const FIRST_NAME_TEXTS = withHashes(FIRST_NAME_TABLE.values);
 const ACTIVITY_LIST = withHashes(ACTIVITIES);
-const PLACE_LIST = withHashes(PLACES);
-// Shops named after the beach or the harbour belong to the coast.
-const INLAND_PLACE_LIST = withHashes(PLACES.filter((place) => !COASTAL_PLACES.includes(place)));
 const SCI_NAME_LIST = withHashes(SCI_NAMES);
 const SHOP_TRADE_LIST = withHashes(SHOP_TRADES);
 const PLACE_TRADE_LIST = withHashes(PLACE_TRADES);
 
-const surname = (random: RandomSource): string => part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
+/**
+ * The places a shop may be named after in a commune, by whether it is coastal (bit 0) and its size class (bits 1-3): the
+ * beach and the harbour on the coast only, a theatre, a town hall or ramparts from 2,000 inhabitants, a cathedral from
+ * 20,000. Built on first use.
+ */
+const placeLists: (HashedTexts | undefined)[] = [];
+const placeArrays: (readonly string[] | undefined)[] = [];
+/** The places a shop may be named after in a commune with `naming`'s coast and size (see drawnCommuneNaming). */
+export function placesFor(naming: number): readonly string[] {
+  const size = (naming >>> 1) & 7;
+  return (placeArrays[naming & 15] ??= PLACES.filter(
+    (place) =>
+      ((naming & 1) !== 0 || !COASTAL_PLACES.includes(place)) &&
+      (size >= 1 || !TOWN_LANDMARKS.includes(place)) &&
+      (size >= 3 || !CITY_LANDMARKS.includes(place)),
+  ));
+}
+
+/** The regional surnames of a département, weighted by rank as the national ones are, with the share of people who carry them. */
+interface RegionalSurnames {
+  readonly table: WeightedIndex;
+  readonly texts: HashedTexts;
+  readonly share: number;
+}
+// Share of a département's people carrying one of its own listed surnames (our estimate from the rankings' spread: the
+// hundred most frequent names cover about a tenth of the Antilles' people; most Mahorais carry a Mahorais name).
+const OVERSEAS_SHARES: Readonly<Record<string, number>> = { '974': 0.5, '976': 0.85, '971': 0.3, '972': 0.3, '977': 0.4, '978': 0.4 };
+const regionalTables = new Map<number, RegionalSurnames | undefined>();
+function regionalSurnames(departement: number): RegionalSurnames | undefined {
+  if (departement < 970) return undefined;
+  if (!regionalTables.has(departement)) {
+    const names = OVERSEAS_SURNAMES[String(departement)];
+    regionalTables.set(
+      departement,
+      names === undefined
+        ? undefined
+        : {
+            table: createWeightedIndex(names.map((_, rank) => 1 / (rank + 5))),
+            texts: withHashes(names),
+            share: OVERSEAS_SHARES[String(departement)] as number,
+          },
+    );
+  }
+  return regionalTables.get(departement);
+}
+
+/** The surnames of the commune of the name being drawn, when its département has its own (set by drawNameFor). */
+let regional: RegionalSurnames | undefined;
+
+const surname = (random: RandomSource): string =>
+  regional !== undefined && random.next() < regional.share
+    ? part(regional.texts, regional.table.drawIndex(random))
+    : part(SURNAME_TEXTS, SURNAME_TABLE.drawIndex(random));
+/** Activity words that make a holding ("Moreau Participations"). */
+const HOLDING_WORDS = new Set(['Holding', 'Participations', 'Invest', 'Investissements']);
+/** An activity word after a surname; a holding's marks the name as one of a single establishment. */
+function activity(random: RandomSource): string {
+  const word = pickPart(random, ACTIVITY_LIST);
+  if (HOLDING_WORDS.has(word)) drawnLocal = true;
+  return word;
+}
 
 /** The first birth year the cohort tables cover; cohorts are five years wide. */
 const FIRST_BIRTH_YEAR = 1920;
@@ -142,8 +218,10 @@ let founderFrom = 0;
 let founderTo = 0;
 let childFrom = 0;
 let childTo = 0;
-/** The shop places the name being drawn may use: all of them on the coast, inland ones elsewhere. */
-let placeList: HashedTexts = PLACE_LIST;
+/** The creation year (decimal) of the unit being named. */
+let createdAt = 0;
+/** The shop places the name being drawn may use (placesFor its commune). */
+let placeList: HashedTexts = [];
 
 const bornBetween = (random: RandomSource, from: number, to: number): number => from + randomInt(random, to - from + 1);
 const firstName = (random: RandomSource): string => firstNameBorn(random, bornBetween(random, founderFrom, founderTo));
@@ -200,17 +278,20 @@ type Pattern = (random: RandomSource, form: string) => string | undefined;
 // Commercial companies. A pattern answers undefined when it does not fit the form (a multi-partner name for a SASU), and
 // another is drawn. Trade words open the name ("Boulangerie Lefèvre"); activity words follow it ("Moreau Conseil").
 const COMPANY_PATTERNS = createWeightedTable<Pattern>([
-  [(r) => withFixed(`${surname(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH), 34], // Moreau Conseil
-  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE_HASH)), 22], // Boulangerie Lefèvre
-  [(r, form) => (form === 'SA' ? undefined : withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, placeList)}`, SPACE_HASH)), 8], // Garage de la Gare
+  [(r) => withFixed(`${surname(r)} ${activity(r)}`, SPACE_HASH), 34], // Moreau Conseil
+  [(r, form) => (form === 'SA' ? undefined : local(withFixed(`${pickPart(r, SHOP_TRADE_LIST)} ${surname(r)}`, SPACE_HASH))), 22], // Boulangerie Lefèvre
+  [
+    (r, form) => (form === 'SA' ? undefined : local(withFixed(`${pickPart(r, PLACE_TRADE_LIST)} ${pickPart(r, placeList)}`, SPACE_HASH))),
+    8,
+  ], // Garage de la Gare
   [
     (r, form) =>
       PHARMACY_FORMS.includes(form)
-        ? withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, placeList) : surname(r)}`, PHARMACY_HASH)
+        ? local(withFixed(`Pharmacie ${r.next() < 0.3 ? pickPart(r, placeList) : surname(r)}`, PHARMACY_HASH))
         : undefined,
     3,
   ], // Pharmacie du Centre
-  [(r) => (founderFrom > founderTo ? undefined : withFixed(`${person(r)} ${pickPart(r, ACTIVITY_LIST)}`, SPACE_HASH)), 8], // Julie Moreau Conseil
+  [(r) => (founderFrom > founderTo ? undefined : withFixed(`${person(r)} ${activity(r)}`, SPACE_HASH)), 8], // Julie Moreau Conseil
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} et Fils`, ET_FILS_HASH) : undefined), 5], // Dubois et Fils
   [
     (r, form) => {
@@ -228,7 +309,7 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
     3,
   ], // Girard-Bonnet
   [(r, form) => (MULTI_PARTNER_FORMS.has(form) ? withFixed(`${surname(r)} Frères`, FRERES_HASH) : undefined), 3], // Roussel Frères
-  [(r, form) => (form === 'SAS' || form === 'SA' ? withFixed(`Groupe ${surname(r)}`, GROUPE_HASH) : undefined), 3], // Groupe Moreau
+  [(r, form) => (form === 'SAS' || form === 'SA' ? local(withFixed(`Groupe ${surname(r)}`, GROUPE_HASH)) : undefined), 3], // Groupe Moreau
   [
     (r, form) =>
       MULTI_PARTNER_FORMS.has(form) || form === 'SASU' || form === 'EURL'
@@ -238,21 +319,25 @@ const COMPANY_PATTERNS = createWeightedTable<Pattern>([
   ], // Établissements Roussel
 ]);
 
-// Professional companies (SEL): pharmacies, lawyers, dentists, vets.
-const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string>([
-  [(r) => withFixed(`Pharmacie ${pickPart(r, placeList)}`, PHARMACY_HASH), 15],
-  [(r) => withFixed(`Pharmacie ${surname(r)}`, PHARMACY_HASH), 25],
+/** Whether the unit being named was created once its profession could practise as a SEL (company-story.ts). */
+const selOpen = (trade: string): boolean => createdAt >= selProfessionFrom(trade);
+
+// Professional companies (SEL): pharmacies, lawyers, dentists, vets, each once its profession's decree allowed it.
+const PROFESSIONAL_PATTERNS = createWeightedTable<(random: RandomSource) => string | undefined>([
+  [(r) => (selOpen('Pharmacie') ? withFixed(`Pharmacie ${pickPart(r, placeList)}`, PHARMACY_HASH) : undefined), 15],
+  [(r) => (selOpen('Pharmacie') ? withFixed(`Pharmacie ${surname(r)}`, PHARMACY_HASH) : undefined), 25],
   [
     (r) => {
+      if (!selOpen('Pharmacie')) return undefined;
       const a = surname(r);
       return withFixed(`Pharmacie ${a}-${another(r, surname, a)}`, PHARMACY_PAIR_HASH);
     },
     10,
   ],
-  [(r) => withFixed(`${surname(r)} Avocats`, AVOCATS_HASH), 15],
-  [(r) => withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE_HASH), 15],
-  [(r) => withFixed(`Clinique Vétérinaire ${pickPart(r, placeList)}`, VETERINAIRE_HASH), 5],
-  [(r) => withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE_HASH), 10],
+  [(r) => (selOpen('Avocats') ? withFixed(`${surname(r)} Avocats`, AVOCATS_HASH) : undefined), 15],
+  [(r) => (selOpen('Cabinet Dentaire') ? withFixed(`Cabinet Dentaire ${surname(r)}`, DENTAIRE_HASH) : undefined), 15],
+  [(r) => (selOpen('Clinique Vétérinaire') ? withFixed(`Clinique Vétérinaire ${pickPart(r, placeList)}`, VETERINAIRE_HASH) : undefined), 5],
+  [(r) => (selOpen('Clinique Vétérinaire') ? withFixed(`Clinique Vétérinaire ${surname(r)}`, VETERINAIRE_HASH) : undefined), 10],
 ]);
 
 // Property companies (SCI): a family name, the children's first names, or a place.
@@ -281,21 +366,26 @@ const SCI_PATTERNS = createWeightedTable<(random: RandomSource) => string | unde
 const LEGAL_FORM_HASHES = LEGAL_FORMS.map((data) => nameTextHash(` ${data.form}`));
 
 /**
- * Draws the name of a company of form `form` (an index of LEGAL_FORMS) created in `year`, its legal form last ("Moreau
- * Conseil SASU", "SCI Les Tilleuls"); `drawnHash` ends as its hash. People in the name were born when their first name
- * was given: an individual entrepreneur or founder 22 to 60 years before the creation (an individual entrepreneur still
- * trading, in 1950 or later), the children of a family SCI up to 20 years before it. Shops are named after the beach or
- * the harbour only on the coast.
+ * Draws the name of a company of form `form` (an index of LEGAL_FORMS) created in `year` in a commune described by
+ * `naming` (drawnCommuneNaming: coast, size class, département), its legal form last ("Moreau Conseil SASU", "SCI Les
+ * Tilleuls"); `drawnHash` ends as its hash. People in the name were born when their first name was given: an individual
+ * entrepreneur or founder 22 to 60 years before the creation (an individual entrepreneur still trading, in 1950 or later),
+ * the children of a family SCI up to 20 years before it. Shops are named after places the commune has (placesFor), and
+ * overseas departments with surnames of their own give them to a share of their people.
  */
-export function drawNameFor(random: RandomSource, form: number, year: number, coastal: boolean): string {
+export function drawNameFor(random: RandomSource, form: number, year: number, naming: number): string {
   drawnHash = 0;
+  drawnLocal = false;
+  createdAt = year;
   const legalForm = (LEGAL_FORMS[form] as (typeof LEGAL_FORMS)[number]).form;
   const created = Math.floor(year);
   founderFrom = Math.max(created - 60, legalForm === 'EI' ? 1950 : FIRST_BIRTH_YEAR);
   founderTo = created - 22;
   childFrom = Math.max(created - 20, FIRST_BIRTH_YEAR);
   childTo = created - 2;
-  placeList = coastal ? PLACE_LIST : INLAND_PLACE_LIST;
+  const places = naming & 15;
+  placeList = placeLists[places] ??= withHashes(placesFor(places));
+  regional = regionalSurnames(naming >>> 4);
   // An individual entrepreneur trades under their own name, with "EI" after it (law of 14 February 2022).
   if (legalForm === 'EI') return withFixed(`${person(random)} EI`, LEGAL_FORM_HASHES[form] as number);
   if (legalForm === 'SCI') {
@@ -304,8 +394,8 @@ export function drawNameFor(random: RandomSource, form: number, year: number, co
     return withFixed(`SCI ${body}`, SCI_PREFIX_HASH);
   }
   let name: string | undefined;
-  if (legalForm === 'SELARL' || legalForm === 'SELAS') name = PROFESSIONAL_PATTERNS.draw(random)(random);
-  // A pattern that does not fit the form answers before it draws anything, so nothing has been added to the hash.
+  // A pattern that does not fit the form (or the date) answers before it draws anything, so nothing has been added to the hash.
+  if (legalForm === 'SELARL' || legalForm === 'SELAS') while (name === undefined) name = PROFESSIONAL_PATTERNS.draw(random)(random);
   while (name === undefined) name = COMPANY_PATTERNS.draw(random)(random, legalForm);
   return withFixed(`${name} ${legalForm}`, LEGAL_FORM_HASHES[form] as number);
 }
@@ -314,7 +404,9 @@ export function drawNameFor(random: RandomSource, form: number, year: number, co
 function drawName(random: RandomSource): string {
   const form = drawForm(random);
   const prefix = drawPrefix(random, form);
-  return drawNameFor(random, form, creationYear(form, prefix * 1_000_000 + randomInt(random, 1_000_000)), random.next() < 0.1);
+  // A town of 20,000 to 100,000 in mainland France (département 0), on the coast one time in ten.
+  const naming = (random.next() < 0.1 ? 1 : 0) + 3 * 2;
+  return drawNameFor(random, form, creationYear(form, prefix * 1_000_000 + randomInt(random, 1_000_000)), naming);
 }
 
 const TRADE_WORDS = new Set([...TRADES.map(([trade]) => trade), 'Cabinet', 'Clinique', 'Groupe']);
@@ -352,6 +444,14 @@ export function companyNameParts(name: string): CompanyName {
 /** Draws a company name with its legal form ("Martin Conseil SAS", "Dubois et Fils SARL", "SCI Les Tilleuls"). */
 export function drawCompanyName(random: RandomSource): string {
   return drawName(random);
+}
+
+/**
+ * Whether the name the last `drawNameFor` call returned is a shop's, a pharmacy's or a holding's ("Boulangerie Lefèvre",
+ * "Garage de la Gare", "Moreau Participations", "Groupe Moreau"): a unit of one establishment, or a few after moves.
+ */
+export function drawnNameIsLocal(): boolean {
+  return drawnLocal;
 }
 
 /**

@@ -1,12 +1,13 @@
-import { drawAddress, drawnCommune, drawnCommuneIsCoastal, type CommuneFacts } from '../address/address.js';
+import { drawAddress, drawnCommune, drawnCommuneNaming, drawnCommuneSizeClass, type CommuneFacts } from '../address/address.js';
 import type { CompanyRecord } from './company-record.js';
-import { creationYear, drawForm, drawPrefix, LEGAL_FORMS } from './company-story.js';
-import { drawnNameHash, drawNameFor } from './company.js';
+import { creationYear, drawForm, drawPrefix, END_YEAR, LEGAL_FORMS } from './company-story.js';
+import { drawnNameHash, drawnNameIsLocal, drawNameFor } from './company.js';
 import {
   createSirenSequence,
   drawEstablishment,
   MAX_DISTINCT_SIRENS,
   type EstablishmentKind,
+  type OrderCap,
   type SirenSequence,
 } from '../identifiers/identifier-sequence.js';
 import { createRandom, type SeededRandom } from '../random/random.js';
@@ -17,12 +18,32 @@ const ESTABLISHMENT_KINDS: readonly EstablishmentKind[] = LEGAL_FORMS.map(({ for
     ? 'individual'
     : form === 'SCI'
       ? 'property'
-      : form === 'SASU' || form === 'EURL'
-        ? 'single'
-        : form === 'SA'
-          ? 'large'
-          : 'company',
+      : form === 'SELARL' || form === 'SELAS'
+        ? 'professional'
+        : form === 'SASU' || form === 'EURL'
+          ? 'single'
+          : form === 'SA'
+            ? 'large'
+            : form === 'SAS'
+              ? 'network'
+              : 'company',
 );
+/** Forms of the national networks (an SA, a large SAS), the only ones with a sixth establishment in a village. */
+const NETWORK_FORMS: readonly boolean[] = LEGAL_FORMS.map(({ form }) => form === 'SA' || form === 'SAS');
+// A unit's creation date is drawn later, within a tenth of its SIREN prefix's span of the year its name was drawn for
+// (company-story.ts): a tenth of a year of margin keeps a unit counted young here and under a year old there alike.
+const YOUNG_FROM = END_YEAR - 1.1;
+const FIVE_YEARS_FROM = END_YEAR - 5.1;
+
+/**
+ * The highest establishment order of a unit of form `form` created in `year`, named and placed by the last draws: a
+ * handful for a unit under a year old, a shop, a practice or a holding, or a unit outside a network in a village; under
+ * 100 for one under five years old.
+ */
+function orderCap(form: number, year: number): OrderCap {
+  if (year >= YOUNG_FROM || drawnNameIsLocal() || (drawnCommuneSizeClass() === 0 && !NETWORK_FORMS[form])) return 5;
+  return year >= FIVE_YEARS_FROM ? 99 : 2999;
+}
 
 /**
  * What a record was drawn from beyond its six fields: the extra fields derive from it, so that none contradicts another.
@@ -185,19 +206,20 @@ class SeededCompanyStream implements CompanyStream {
     const index = this.#index;
     if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
     const random = this.#random;
-    // The story first: a legal form, then a SIREN whose first two digits date the unit; the rest follows from them.
+    // The story first: a legal form, then a SIREN whose first two digits date the unit; the rest follows from them: the
+    // address, a name of the era, and an establishment number the unit's age, trade and commune allow.
     const form = drawForm(random);
     const siren = this.#sirens.next(drawPrefix(random, form));
-    const nic = drawEstablishment(random, siren, ESTABLISHMENT_KINDS[form] as EstablishmentKind);
     const address = drawAddress(random);
     const year = creationYear(form, Math.floor(siren / 10));
-    const coastal = drawnCommuneIsCoastal();
-    let company = drawNameFor(random, form, year, coastal);
+    const naming = drawnCommuneNaming();
+    let company = drawNameFor(random, form, year, naming);
     let hash = drawnNameHash();
     while (this.#isRecent(company, hash, index)) {
-      company = drawNameFor(random, form, year, coastal);
+      company = drawNameFor(random, form, year, naming);
       hash = drawnNameHash();
     }
+    const nic = drawEstablishment(random, siren, ESTABLISHMENT_KINDS[form] as EstablishmentKind, orderCap(form, year));
     this.#remember(company, hash, index);
     this.#index = index + 1;
     this.#form = form;
@@ -219,7 +241,7 @@ class SeededCompanyStream implements CompanyStream {
 /**
  * A generator of company records for one seed: `next()` returns record 0, 1, 2, ... Two independent streams are drawn from
  * the seed: one keys the SIREN permutations (so SIRETs never repeat), the other drives the legal form, the SIREN's first
- * two digits (its date), the establishment number, the address and the name.
+ * two digits (its date), the address, the name and the establishment number.
  * A record's name is drawn again while it equals one of the previous NAME_WINDOW - 1 names, so a window of that many
  * records never repeats a name; the window is a fixed-size ring, so memory stays flat however long the stream.
  * @example const stream = createCompanyStream({ seed: 42 }); stream.next(); stream.next();

@@ -70,6 +70,18 @@ export const LEGAL_FORM_DATA: readonly LegalFormData[] = [
 ];
 
 /**
+ * The day each liberal profession a SEL name shows could first practise as a SEL, by the trade word of the name: the loi
+ * n° 90-1258 du 31 décembre 1990 left each profession's conditions to a decree of its own (Légifrance).
+ */
+// prettier-ignore
+export const SEL_PROFESSION_FROM: ReadonlyArray<readonly [trade: string, day: string]> = [
+  ['Cabinet Dentaire', '1992-07-29'], // chirurgiens-dentistes: décret n° 92-740 du 29 juillet 1992
+  ['Pharmacie', '1992-08-28'], // pharmaciens d'officine: décret n° 92-909 du 28 août 1992
+  ['Avocats', '1993-03-25'], // avocats: décret n° 93-492 du 25 mars 1993
+  ['Clinique Vétérinaire', '1991-01-01'], // vétérinaires: no decree found in the sources at hand, the law's own date
+];
+
+/**
  * How SIRENs were handed out, by their first two digits (our reading, not a published table: INSEE does not publish its
  * allocation). The register opened in 1973 and gave the units existing then numbers in the 54x-74x and 77x-78x ranges
  * (Total 542, Peugeot 552, Carrefour 652, BNP 662, Essilor 712, LVMH 775); new units were then numbered in sequence from

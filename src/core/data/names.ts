@@ -1,7 +1,8 @@
 // Word lists for company names and street addresses, written for this project from published statistics (no list copied):
 // - surnames: the most frequent French surnames as ranked by INSEE's civil-registry statistics (births 1891-2000), with the
-//   regional ones of Brittany, Alsace, the South-West and La Réunion that those rankings show, and the frequent names of
-//   Spanish, Portuguese, Italian, North-African and Vietnamese origin;
+//   regional ones of Brittany, Alsace and the South-West that those rankings show, and the frequent names of Spanish,
+//   Portuguese, Italian, North-African and Vietnamese origin; overseas, the names of La Réunion, Mayotte and the Antilles
+//   (docs/data.md gives their sources);
 // - first names: the most given first names of the birth years 1950-2005 in INSEE's "Fichier des prénoms";
 // - street names: the names and types that head the Base Adresse Nationale's frequency counts of street names
 //   (Église, Mairie, Gare, Victor Hugo, Jean Jaurès, Pasteur, flowers, trees, mills, fountains...).
@@ -16,18 +17,18 @@ export const SURNAMES: readonly string[] = [
   'Roussel', 'Mathieu', 'Gautier', 'Masson', 'Marchand', 'Duval', 'Denis', 'Dumont', 'Lemaire', 'Noël', 'Meyer', 'Dufour',
   'Meunier', 'Brun', 'Blanchard', 'Giraud', 'Joly', 'Rivière', 'Lucas', 'Brunet', 'Gaillard', 'Barbier', 'Arnaud',
   'Martinez', 'Gérard', 'Roche', 'Renard', 'Schmitt', 'Roy', 'Leroux', 'Colin', 'Vidal', 'Caron', 'Picard', 'Roger', 'Fabre',
-  'Aubert', 'Lemoine', 'Renaud', 'Dumas', 'Lacroix', 'Olivier', 'Philippe', 'Bourgeois', 'Benoît', 'Rey', 'Leclerc', 'Payet',
+  'Aubert', 'Lemoine', 'Renaud', 'Dumas', 'Lacroix', 'Olivier', 'Philippe', 'Bourgeois', 'Benoît', 'Rey', 'Leclerc', 
   'Rolland', 'Leclercq', 'Guillaume', 'Lecomte', 'Lopez', 'Dupuy', 'Guillot', 'Hubert', 'Berger', 'Carpentier', 'Sanchez',
   'Dupuis', 'Moulin', 'Deschamps', 'Huet', 'Vasseur', 'Perez', 'Boucher', 'Fleury', 'Royer', 'Klein', 'Jacquet', 'Adam',
   'Poirier', 'Marty', 'Aubry', 'Guyot', 'Carré', 'Charles', 'Renault', 'Charpentier', 'Ménard', 'Maillard', 'Baron',
   'Bertin', 'Bailly', 'Hervé', 'Schneider', 'Fernandez', 'Le Gall', 'Collet', 'Léger', 'Bouvier', 'Julien', 'Prévost',
   'Millet', 'Perrot', 'Daniel', 'Le Roux', 'Cousin', 'Germain', 'Breton', 'Besson', 'Langlois', 'Rémy', 'Le Goff',
   'Pelletier', 'Lévêque', 'Perrier', 'Leblanc', 'Barré', 'Lebrun', 'Marchal', 'Weber', 'Mallet', 'Hamon', 'Boulanger',
-  'Jacob', 'Monnier', 'Michaud', 'Rodriguez', 'Guichard', 'Gillet', 'Étienne', 'Grondin', 'Poulain', 'Tessier', 'Chevallier',
+  'Jacob', 'Monnier', 'Michaud', 'Rodriguez', 'Guichard', 'Gillet', 'Étienne', 'Poulain', 'Tessier', 'Chevallier',
   'Collin', 'Chauvin', 'Da Silva', 'Bouchet', 'Gay', 'Lemaître', 'Bénard', 'Maréchal', 'Humbert', 'Reynaud', 'Antoine',
-  'Hoarau', 'Perret', 'Barthélemy', 'Cordier', 'Pichon', 'Lejeune', 'Gilbert', 'Lamy', 'Delaunay', 'Pasquier', 'Carlier',
+  'Perret', 'Barthélemy', 'Cordier', 'Pichon', 'Lejeune', 'Gilbert', 'Lamy', 'Delaunay', 'Pasquier', 'Carlier',
   'Laporte', 'Gomez', 'Rousset', 'Gonzalez', 'Vallée', 'Ferrand', 'Leduc', 'Lebon', 'Maillet', 'Bourdon', 'Tanguy', 'Delmas',
-  'Pons', 'Buisson', 'Marie-Sainte', 'Ferreira', 'Pereira', 'Dos Santos', 'Rodrigues', 'Fernandes', 'Gonçalves', 'Lemercier',
+  'Pons', 'Buisson', 'Ferreira', 'Pereira', 'Dos Santos', 'Rodrigues', 'Fernandes', 'Gonçalves', 'Lemercier',
   'Guillon', 'Delattre', 'Besnard', 'Bousquet', 'Texier', 'Foucher', 'Brunel', 'Coulon', 'Camus', 'Hardy', 'Jourdan',
   'Lacoste', 'Navarro', 'Rossi', 'Ricci', 'Romano', 'Colombo', 'Bruno', 'Marino', 'Ruiz', 'Hernandez', 'Moreno', 'Jimenez',
   'Alvarez', 'Castro', 'Ortega', 'Nguyen', 'Tran', 'Pham', 'Benali', 'Haddad', 'Mansouri', 'Bouzid', 'Cherif', 'Amrani',
@@ -45,7 +46,7 @@ export const SURNAMES: readonly string[] = [
   'Turpin', 'Blanchet', 'Merle', 'Bazin', 'Loiseau', 'Rault', 'Ledoux', 'Gosselin', 'Devaux', 'Gervais', 'Poncet', 'Raynaud',
   'Mathis', 'Lemarchand', 'Vaillant', 'Parent', 'Cochet', 'Lefort', 'Descamps', 'Brunetti', 'Thierry', 'Briand', 'Jacques',
   'Fleurier', 'Chapuis', 'Pruvost', 'Dubreuil', 'Guilbert', 'Dupré', 'Rigaud', 'Courtois', 'Mouton', 'Auger', 'Lacombe',
-  'Hoareau', 'Techer', 'Grosset', 'Nativel', 'Maillot', 'Lauret', 'Clain', 'Ethève', 'Baillif', 'Dijoux', 'Sery', 'Boulet',
+  'Grosset', 'Boulet',
   'Chevrier', 'Carrier', 'Bouchard', 'Tardy', 'Mallard', 'Joubert', 'Delage', 'Berthelot', 'Laine', 'Doucet', 'Hamelin',
   'Guyon', 'Chauveau', 'Mignon', 'Mahé', 'Tixier', 'Fouquet', 'Goujon', 'Legros', 'Lebreton', 'Lesage', 'Poulin', 'Jamet',
   'Pineau', 'Favre', 'Gillot', 'Boivin', 'Gallet', 'Bonhomme', 'Bouquet', 'Alexandre', 'Cordonnier', 'Dubos', 'Marin',
@@ -85,6 +86,32 @@ export const SURNAMES: readonly string[] = [
   'Gosset', 'Goulet', 'Gouraud', 'Grange', 'Granier', 'Grégoire', 'Grenier', 'Grimaud', 'Guibert', 'Guilbaud', 'Guillemin',
   'Guillet', 'Guyard', 'Hennequin', 'Héraud', 'Huguet', 'Imbert', 'Jacquemet', 'Jaffré', 'Jégou',
 ];
+
+/**
+ * Surnames of the overseas departments and collectivities whose people carry names of their own, most frequent first, by
+ * département: La Réunion's (Payet, Grondin and Hoarau head its ranking; names of the first settlers, of freed slaves,
+ * and of Tamil origin), Mayotte's (a father's personal name, mostly from the Muslim register, became the family name when
+ * the civil registry was revised in 2000-2011), the Antilles' (compound names and a matronym in Martinique, the names of
+ * Guadeloupe's islands), Saint-Barthélemy's and Saint-Martin's.
+ */
+export const OVERSEAS_SURNAMES: Readonly<Record<string, readonly string[]>> = {
+  '974': [
+    'Payet', 'Grondin', 'Hoarau', 'Técher', 'Hoareau', 'Nativel', 'Maillot', 'Lauret', 'Clain', 'Dijoux', 'Ethève', 'Mussard',
+    'Dalleau', 'Baillif', 'Sautron', 'Bègue', 'Damour', 'Hibon', 'Dennemont', 'Gonthier', 'Cadet', 'Ramassamy',
+    'Moutoussamy', 'Virapoullé',
+  ],
+  '976': [
+    'Ahamada', 'Abdallah', 'Madi', 'Attoumani', 'Soilihi', 'Houmadi', 'Ali', 'Saïd', 'Abdou', 'Ahmed', 'Combo', 'Boina',
+    'Saindou', 'Assani', 'Hamada', 'Ousseni', 'Bacar', 'Halidi', 'Youssouf', 'Moussa', 'Anli', 'Chamassi', 'Daoud', 'Mohamed',
+  ],
+  '971': ['Selbonne', 'Brudey', 'Dabriou', 'Joyeux', 'Bordey', 'Gréaux', 'Lédée', 'Richardson', 'Gumbs', 'Hodge'],
+  '972': [
+    'Jean-Baptiste', 'Marie-Sainte', 'Marie-Louise', 'Marie-Luce', 'Marie-Joseph', 'Marie-Rose', 'Louis-Marie', 'Jean-Louis',
+    'Jean-Joseph', 'Sainte-Rose', 'Saint-Aimé', 'Francillette',
+  ],
+  '977': ['Gréaux', 'Lédée', 'Laplace', 'Aubin', 'Bernier'],
+  '978': ['Richardson', 'Gumbs', 'Hodge', 'Lake'],
+};
 
 /** Frequent first names of people of working age, with the compound ones hyphenated as registered ("Jean-Pierre"). */
 export const FIRST_NAMES: readonly string[] = [
@@ -155,6 +182,11 @@ export const PLACES: readonly string[] = [
 
 /** Places of PLACES that only a coastal commune has: a shop "de la Plage" or "du Port" is by the sea. */
 export const COASTAL_PLACES: readonly string[] = ['de la Plage', 'du Port'];
+
+/** Landmarks of PLACES and STREET_TOWN that a town of 2,000 or more has, never a village. */
+export const TOWN_LANDMARKS: readonly string[] = ['du Théâtre', "de l'Hôtel de Ville", 'des Remparts'];
+/** A landmark of PLACES that a city has (20,000 or more): a cathedral is a bishop's see. */
+export const CITY_LANDMARKS: readonly string[] = ['de la Cathédrale'];
 
 /** What follows "SCI" when it is not a family name: a place or a tree, written with a lower-case article. */
 export const SCI_NAMES: readonly string[] = [

@@ -86,31 +86,60 @@ export function createSirenSequence(keys: readonly [number, number, number, numb
   };
 }
 
-// Establishment order numbers (the NIC's first four digits): an individual entrepreneur's grows only when they move; small
-// companies have one establishment or a handful; a few percent of companies have a hundred or more (chains, banks,
-// networks), which the register's NICs from 0100 up show. Our estimates; docs/data.md gives the shares.
+// Establishment order numbers (the NIC's first four digits) count the establishments a unit has registered, its moves
+// included: an individual entrepreneur's grows only when they move; a professional practice, a property company and a
+// single-owner company have one or a handful; other companies up to a few dozen; a hundred or more only national networks
+// (a large SAS, an SA), which the register's NICs from 0100 up show. Our estimates; docs/data.md gives the shares.
 /** Which establishment-order table a legal form draws from. */
-export type EstablishmentKind = 'individual' | 'property' | 'single' | 'company' | 'large';
+export type EstablishmentKind = 'individual' | 'property' | 'professional' | 'single' | 'company' | 'network' | 'large';
 
+type OrderWeights = ReadonlyArray<readonly [range: readonly [number, number], weight: number]>;
+const COMPANY_ORDERS: OrderWeights = [
+  [[1, 1], 560],
+  [[2, 2], 120],
+  [[3, 3], 60],
+  [[4, 5], 70],
+  [[6, 9], 60],
+  [[10, 29], 60],
+  [[30, 99], 40],
+];
 // prettier-ignore
-const ESTABLISHMENT_ORDERS: Record<EstablishmentKind, WeightedTable<readonly [number, number]>> = {
-  individual: createWeightedTable<readonly [number, number]>([[[1, 1], 75], [[2, 2], 15], [[3, 3], 6], [[4, 5], 4]]),
-  property: createWeightedTable<readonly [number, number]>([[[1, 1], 85], [[2, 2], 12], [[3, 3], 3]]),
-  single: createWeightedTable<readonly [number, number]>([[[1, 1], 70], [[2, 2], 15], [[3, 3], 6], [[4, 5], 5], [[6, 9], 3], [[10, 29], 1]]),
-  company: createWeightedTable<readonly [number, number]>([
-    [[1, 1], 560], [[2, 2], 120], [[3, 3], 60], [[4, 5], 70], [[6, 9], 60], [[10, 29], 60], [[30, 99], 40], [[100, 299], 20], [[300, 999], 8],
-  ]),
-  large: createWeightedTable<readonly [number, number]>([
+const ORDER_WEIGHTS: Record<EstablishmentKind, OrderWeights> = {
+  individual: [[[1, 1], 75], [[2, 2], 15], [[3, 3], 6], [[4, 5], 4]],
+  property: [[[1, 1], 85], [[2, 2], 12], [[3, 3], 3]],
+  professional: [[[1, 1], 75], [[2, 2], 15], [[3, 3], 6], [[4, 5], 4]],
+  single: [[[1, 1], 70], [[2, 2], 15], [[3, 3], 6], [[4, 5], 5], [[6, 9], 3], [[10, 29], 1]],
+  company: COMPANY_ORDERS,
+  network: [...COMPANY_ORDERS, [[100, 299], 20], [[300, 999], 8]],
+  large: [
     [[1, 1], 300], [[2, 2], 100], [[3, 3], 60], [[4, 5], 70], [[6, 9], 80], [[10, 29], 120], [[30, 99], 120], [[100, 299], 80], [[300, 999], 50], [[1000, 2999], 20],
-  ]),
+  ],
 };
+
+/** The highest orders a unit is held to (a young unit, a shop or a village's has a handful, a unit under five years fewer than 100). */
+export const ORDER_CAPS = [5, 99, 2999] as const;
+/** One of ORDER_CAPS. */
+export type OrderCap = (typeof ORDER_CAPS)[number];
+
+/** Each kind's orders below each cap of ORDER_CAPS: the ranges below it, the one it falls in cut there. */
+const ESTABLISHMENT_ORDERS = Object.fromEntries(
+  Object.entries(ORDER_WEIGHTS).map(([kind, weights]) => [
+    kind,
+    ORDER_CAPS.map((cap) =>
+      createWeightedTable(
+        weights.filter(([[min]]) => min <= cap).map(([[min, max], weight]) => [[min, Math.min(max, cap)] as const, weight] as const),
+      ),
+    ),
+  ]),
+) as Record<EstablishmentKind, Array<WeightedTable<readonly [number, number]>>>;
 
 /**
  * The establishment part (NIC) for a SIREN, as a number below 30000 to be written on 5 digits: a 4-digit order number
- * (drawn for the kind of unit) and the digit that makes the whole 14-digit SIRET pass the Luhn check.
+ * (drawn for the kind of unit, at most `cap`) and the digit that makes the whole 14-digit SIRET pass the Luhn check.
  */
-export function drawEstablishment(random: RandomSource, siren: number, kind: EstablishmentKind): number {
-  const [min, max] = ESTABLISHMENT_ORDERS[kind].draw(random);
+export function drawEstablishment(random: RandomSource, siren: number, kind: EstablishmentKind, cap: OrderCap = 2999): number {
+  const table = ESTABLISHMENT_ORDERS[kind][ORDER_CAPS.indexOf(cap)] as WeightedTable<readonly [number, number]>;
+  const [min, max] = table.draw(random);
   const order = min + Math.floor(random.next() * (max - min + 1));
   // Luhn over siren(9) + order(4) + check(1), counting from the right: the check digit (1st) is not doubled, the order's
   // units digit (2nd) is, and so is the SIREN's units digit (6th).
