@@ -12,11 +12,14 @@ const NODE_ONLY = {
     ...builtinModules
       .filter((name) => !name.startsWith('_'))
       .map((name) => ({ name, message: 'browser-reachable code: no Node built-ins' })),
-    { name: 'ioredis', message: 'browser-reachable code: ioredis runs only on Node (src/node/redis-quota-store.ts)' },
+    { name: 'ioredis', message: 'browser-reachable code: ioredis runs only on Node (src/node/redis/redis-quota-store.ts)' },
   ],
   patterns: [
     { group: ['node:*'], message: 'browser-reachable code: no Node built-ins' },
-    { group: ['ioredis/*', '**/node/*'], message: 'browser-reachable code: nothing Node-only (src/node is the Node adapter)' },
+    {
+      group: ['ioredis/*', '**/node/*', '**/node/**'],
+      message: 'browser-reachable code: nothing Node-only (src/node is the Node adapter)',
+    },
   ],
 };
 

@@ -10,7 +10,7 @@ const RIGHT = 10;
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** Colour class of a status: ok, limited (429), refused (other 4xx), failed (5xx or no answer). */
-export function statusClass(status: number | null): 'ok' | 'limited' | 'refused' | 'failed' {
+function statusClass(status: number | null): 'ok' | 'limited' | 'refused' | 'failed' {
   if (status === null || status >= 500) return 'failed';
   if (status === 429) return 'limited';
   return status >= 400 ? 'refused' : 'ok';
@@ -21,7 +21,7 @@ export function statusClass(status: number | null): 'ok' | 'limited' | 'refused'
  * the handler with 200, 400 or 403) when none is open, or when a quota state is set with requests in the minute; a reset
  * closes it.
  */
-export function minuteWindows(events: readonly SessionEvent[]): Array<{ start: number; end: number }> {
+function minuteWindows(events: readonly SessionEvent[]): Array<{ start: number; end: number }> {
   const windows: Array<{ start: number; end: number }> = [];
   let open: { start: number; end: number } | undefined;
   const isOpen = (at: number): boolean => open !== undefined && at >= open.start && at < open.end;

@@ -2,11 +2,18 @@ import { http, type HttpHandler } from 'msw';
 import type { CompanyRecord } from '../src/core/company/index.js';
 import { createMemoryQuotaStore, type AuditReport, type QuotaUsage, type QuotaWindow } from '../src/core/quota/index.js';
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
-import type { AppOptions } from '../src/http/app-options.js';
-import { createServiceRoutes, type ServiceRoutes } from '../src/http/create-app.js';
-import { responses } from '../src/http/responses.js';
-import { listPaths, ROUTES, type RouteName } from '../src/http/routes.js';
-import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
+import {
+  responses,
+  isServicePath,
+  listPaths,
+  ROUTES,
+  createControllableClock,
+  createServiceRoutes,
+  type AppOptions,
+  type RouteDefinition,
+  type ControllableClock,
+  type ServiceRoutes,
+} from '../src/http/index.js';
 import { createPersistedQuota } from './persisted-quota.js';
 import { clearRecords, type RecordsCollection } from './records.js';
 
@@ -74,7 +81,7 @@ export function servicePattern(path: string, baseUrl: string | undefined): strin
 /**
  * Creates MSW handlers answering the siret-mock contract (free-tier 429s included) from the same fetch handler as the
  * server. Handler sets share nothing: each has its own quota, clock and db; all its requests count as one caller unless
- * `callerKey` says otherwise.
+ * `callerOf` says otherwise.
  * @example const mock = createHandlers(); const server = setupServer(...mock.handlers); afterEach(() => mock.reset());
  */
 export function createHandlers<Db extends RecordsCollection | undefined = undefined>(
@@ -105,21 +112,19 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     });
   let routes = build();
 
-  const generate =
-    db === undefined
-      ? (request: Request) => routes.generate(request)
-      : async (request: Request) => {
-          const response = await routes.generate(request);
-          const records = served.get(request);
-          // Recorded before the response is delivered, so a test that awaited fetch sees them in db.
-          if (records !== undefined) await Promise.all(records.map((record) => db.create(record)));
-          return response;
-        };
+  /** Answers a request for one route of the app; with a db, the records of a 200 are kept before the answer is delivered. */
+  const answer = async ({ name }: RouteDefinition, request: Request): Promise<Response> => {
+    const response = await routes[name](request);
+    const records = db && served.get(request);
+    // Recorded before the response is delivered, so a test that awaited fetch sees them in db.
+    if (db && records !== undefined) await Promise.all(records.map((record) => db.create(record)));
+    return response;
+  };
   // The routes of the table that the mocks serve (the server-only /healthz is left to pass through).
-  const mocked = ROUTES.filter((route) => route.mocked);
-  const answer = (name: RouteName, request: Request): Promise<Response> =>
-    name === 'generate' ? generate(request) : routes[name](request);
-  const handlers = mocked.map((route) => http.all(servicePattern(route.path, baseUrl), ({ request }) => answer(route.name, request)));
+  const mocked = ROUTES.filter((route) => isServicePath(route.path, 'msw'));
+  const handlers = mocked.map((route) =>
+    http.all(servicePattern(route.path, baseUrl), ({ request }) => (db ? answer(route, request) : routes[route.name](request))),
+  );
   const base = baseUrl === undefined ? undefined : new URL(baseUrl.replace(/\/+$/, '') + '/');
   /** The service path a URL asks for, relative to `baseUrl` (on any origin without it), or `undefined` if it is not ours. */
   const servicePath = (url: URL): string | undefined => {
@@ -133,8 +138,8 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     async fetch(request) {
       const path = servicePath(new URL(request.url));
       const route = mocked.find((candidate) => candidate.path === path);
-      if (route !== undefined) return answer(route.name, request);
-      return responses.error(404, 'not_found', `siret-mock answers ${listPaths(mocked)} only.`);
+      if (route !== undefined) return answer(route, request);
+      return responses.error({ code: 'not_found', message: `siret-mock answers ${listPaths(mocked)} only.` });
     },
     clock,
     db: db as Db,

@@ -2,7 +2,19 @@
 // @msw/data is an optional one, loaded only by siret-mock/msw/data.
 export { createHandlers, type HandlersOptions, type SiretMockHandlers } from './create-handlers.js';
 export { scenarios, type RateLimitedOptions, type ScenarioOptions } from './scenarios.js';
-export { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
+export {
+  createControllableClock,
+  type ControllableClock,
+  type AppOptions,
+  type CompanyRecord,
+  type ErrorCode,
+  type ErrorResponse,
+  type GenerateMeta,
+  type GenerateResponse,
+  type RateLimitErrorResponse,
+  type RequestContext,
+  type Tier,
+} from '../src/http/index.js';
 export { createRouteHandler, type RouteLike } from './route-handler.js';
 export { companyRecordStandardSchema, type CompanyRecordStandardSchema, type RecordIssue, type RecordsCollection } from './records.js';
 export {
@@ -13,14 +25,3 @@ export {
   type QuotaWindow,
   type RetryViolation,
 } from '../src/core/quota/index.js';
-export type {
-  AppOptions,
-  CompanyRecord,
-  ErrorCode,
-  ErrorResponse,
-  GenerateMeta,
-  GenerateResponse,
-  RateLimitErrorResponse,
-  RequestContext,
-  Tier,
-} from '../src/http/index.js';

@@ -1,5 +1,5 @@
 import { createMemoryQuotaStore, type Clock, type QuotaStore, type TextStorage } from '../src/core/quota/index.js';
-import { createControllableClock, type ControllableClock } from '../src/http/controllable-clock.js';
+import { createControllableClock, type ControllableClock } from '../src/http/index.js';
 
 /** The quota store and clock of a handler set with `persist`. */
 interface PersistedQuota {

@@ -62,8 +62,8 @@ export const companyRecordStandardSchema: CompanyRecordStandardSchema = {
 
 /**
  * Empties a records collection. `@msw/data`'s `Collection.clear()` deletes record by record with a linear search each
- * (quadratic: about 3 ms for 250 records); its `all()` returns the collection's own array, so emptying that is O(1). Falls
- * back to `clear()` for anything else.
+ * (quadratic in the records); its `all()` returns the collection's own array, so emptying that is O(1). Falls back to
+ * `clear()` for anything else.
  */
 export function clearRecords(db: RecordsCollection): void {
   const all = (db as { all?: () => unknown }).all;

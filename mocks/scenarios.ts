@@ -1,9 +1,13 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/quota/index.js';
-import { INTERNAL_ERROR_MESSAGE, responses } from '../src/http/responses.js';
-import { createRateLimitedAnswer, type RateLimitedAnswerOptions } from '../src/http/scenario.js';
-import { GENERATE_PATH } from '../src/http/routes.js';
-import { systemClock } from '../src/http/system-clock.js';
+import {
+  INTERNAL_ERROR,
+  responses,
+  GENERATE_PATH,
+  systemClock,
+  createRateLimitedAnswer,
+  type RateLimitedAnswerOptions,
+} from '../src/http/index.js';
 import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */
@@ -46,7 +50,7 @@ export const scenarios = {
   },
   /** The next request(s) get a JSON 500 `internal_error`. */
   serverError(options: ScenarioOptions = {}): HttpHandler {
-    return takeOver(options, () => responses.error(500, 'internal_error', INTERNAL_ERROR_MESSAGE));
+    return takeOver(options, () => responses.error(INTERNAL_ERROR));
   },
   /** The next request(s) fail at the network level: `fetch` rejects with a TypeError. */
   networkError(options: ScenarioOptions = {}): HttpHandler {

@@ -80,11 +80,4 @@ export {
   type RetryViolation,
   type TextStorage,
 } from './core/quota/index.js';
-export type {
-  ErrorCode,
-  ErrorResponse,
-  GenerateMeta,
-  GenerateResponse,
-  HealthResponse,
-  RateLimitErrorResponse,
-} from './http/wire-types.js';
+export type { ErrorCode, ErrorResponse, GenerateMeta, GenerateResponse, HealthResponse, RateLimitErrorResponse } from './http/index.js';

@@ -39,7 +39,7 @@ it('loads siret-mock/msw from a handful of files, with none of the opt-in code i
   const modules = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|mocks)\/\S+\.ts)$/gm)].map(([, m]) => m));
   expect(modules).toEqual(expect.arrayContaining(['src/core/data/communes.ts', 'src/core/address/address.ts', 'mocks/create-handlers.ts']));
   const optIn = modules.filter((m) =>
-    /openapi-document|json-schemas|naf|edge-cases|long-communes|postal-labels|commune-codes|address-lines|extra-fields|company-fixtures|fixture-records|^src\/node\//.test(
+    /openapi-document|json-schemas|fixture-fields-schema|fixture-csv|naf|edge-cases|negative-cases|long-communes|commune-codes|postal-labels|address-lines|extra-fields|company-fixtures|^src\/node\//.test(
       m as string,
     ),
   );

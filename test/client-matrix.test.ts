@@ -10,7 +10,7 @@ import got, { HTTPError } from 'got';
 import ky from 'ky';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSiretServer, type SiretServer } from '../src/node/index.js';
-import type { RateLimitHeaderDialect, RetryAfterFormat } from '../src/http/rate-limit-dialect.js';
+import type { RateLimitHeaderDialect, RetryAfterFormat } from '../src/http/app/index.js';
 
 const WAIT_S = 2;
 const DOC = new URL('../docs/api.md', import.meta.url);
@@ -82,7 +82,7 @@ beforeAll(async () => {
         demoDir: false,
         clock: { now: () => Date.now() + offset },
         // One caller per client, so that all four share the server and each has its own quota and audit entries.
-        callerKey: (request) => request.headers.get('x-client') ?? 'anonymous',
+        callerOf: (request) => request.headers.get('x-client') ?? 'anonymous',
       });
       servers.push(server);
       const base = await server.listen(0, '127.0.0.1');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryQuotaStore, DAY_MS, type QuotaStore } from '../src/core/quota/index.js';
 import { createApp } from '../src/http/index.js';
-import { createSiretServer, type SiretServer } from '../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
 import { fuzzParameters, scaled } from './fuzz/fuzz-scale.js';
 
 // Exactly 10 a minute and 100 a day, however the requests arrive: concurrent bursts from one caller are admitted exactly
@@ -46,7 +46,7 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
   it('admit exactly 10 through createApp with the memory store, each remaining count from 9 to 0 once', async () => {
     const app = createApp({ clock: { now: () => Date.UTC(2026, 10, 22, 12) } });
     const responses = await Promise.all(
-      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })),
+      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { caller: '203.0.113.7' })),
     );
     const result = await tally(responses);
     expect(result).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
@@ -55,7 +55,7 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
   it('admit exactly 10 when the store answers asynchronously and the calls interleave', async () => {
     const app = createApp({ store: slowStore(), clock: { now: () => Date.UTC(2026, 10, 22, 12) } });
     const responses = await Promise.all(
-      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { clientAddress: '203.0.113.7' })),
+      Array.from({ length: CONCURRENT }, () => app.fetch(new Request(GENERATE), { caller: '203.0.113.7' })),
     );
     expect(await tally(responses)).toEqual({ admitted: 10, refused: CONCURRENT - 10, other: 0, remaining: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
   });
@@ -68,7 +68,7 @@ describe(`${CONCURRENT} concurrent requests from one caller`, () => {
       'admit exactly 10 (memory store, every request from 127.0.0.1)',
       async () => {
         // fetch opens a connection per concurrent request, all from 127.0.0.1: above the default per-client cap.
-        server = createSiretServer({ demoDir: false, log: () => undefined, maxConnectionsPerClient: CONCURRENT });
+        server = createSiretServer({ demoDir: false, log: () => undefined, node: { maxConnectionsPerClient: CONCURRENT } });
         const origin = await server.listen(0, '127.0.0.1');
         const url = new URL('/api/v1/generate?quantity=1', origin);
         const responses = await Promise.all(Array.from({ length: CONCURRENT }, () => fetch(url)));

@@ -149,11 +149,11 @@ describe('createHandlers() under setupServer', () => {
     expect(mock.db.count()).toBe(50);
   });
 
-  it('counts callers separately with callerKey', async () => {
+  it('counts callers separately with callerOf', async () => {
     const perUser = createHandlers({
       baseUrl: 'https://per-user.test',
       limits: { perMinute: 1 },
-      callerKey: (request) => request.headers.get('x-user') ?? 'anonymous',
+      callerOf: (request) => request.headers.get('x-user') ?? 'anonymous',
     });
     server.use(...perUser.handlers);
     const call = (user: string) => fetch('https://per-user.test/api/v1/generate', { headers: { 'x-user': user } });

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
 
 const DIR = fileURLToPath(new URL('../test-artifacts/typed-client/', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');

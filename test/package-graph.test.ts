@@ -38,16 +38,17 @@ it('siret-mock (the core) reaches no package at all', () => {
 it('@msw/data is reached only through siret-mock/msw/data, ioredis only through the Node entry, lazily', () => {
   expect(packagesReached('mocks/data.ts')).toEqual(['@msw/data']);
   expect(packagesReached('src/node/index.ts')).not.toContain('ioredis');
-  expect(readFileSync(resolve(root, 'src/node/optional-peer.ts'), 'utf8')).toContain("requireHere('ioredis')");
+  expect(readFileSync(resolve(root, 'src/node/redis/optional-peer.ts'), 'utf8')).toContain("requireHere('ioredis')");
 });
 
 it('siret-mock/msw loads no module its default handlers do not use', () => {
   // Each module is a resolution, a read and a compile in every fresh process and every Vitest test file (docs/msw.md, "Cold
-  // start"). The OpenAPI builder is loaded on the first request for the document; NAF labels, edge cases, extra fields
-  // and the Node server belong to options and entry points that the default handlers never reach.
+  // start"). The OpenAPI builder is loaded on the first request for the document; the extra fields' code and tables (NAF
+  // labels, INSEE codes, La Poste labels, address lines and CEDEX, bands and signs), the profiles and the Node server belong
+  // to options and entry points that the default handlers never reach.
   const { files } = reached('mocks/index.ts');
   const unwanted = files.filter((file) =>
-    /openapi-document|json-schemas|fixture-fields-schema|fixture-records|naf|edge-cases|long-communes|extra-fields|company-fixtures|^src\/node\//.test(
+    /openapi-document|json-schemas|fixture-fields-schema|fixture-csv|naf|edge-cases|negative-cases|long-communes|commune-codes|postal-labels|address-lines|extra-fields|company-fixtures|^src\/node\//.test(
       file,
     ),
   );

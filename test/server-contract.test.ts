@@ -1,5 +1,5 @@
 // The contract suite against the real HTTP server: createSiretServer on a free loopback port, reached over TCP with fetch.
-import { createSiretServer } from '../src/node/create-server.js';
+import { createSiretServer } from '../src/node/server/index.js';
 import { CONTRACT_START_TIME, defineContractSuite } from './contract/contract-suite.js';
 
 defineContractSuite(

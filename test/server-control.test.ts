@@ -2,7 +2,7 @@
 // CLI reads them. Redis: test/services/server-redis.test.ts.
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseServeArgs } from '../src/node/serve-command.js';
+import { parseServeArgs } from '../src/node/commands/serve-flags.js';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
 
 const running: SiretServer[] = [];
@@ -207,16 +207,18 @@ describe('the rate-limit testing flags', () => {
     [['--retry-after', 'ms'], '--retry-after must be one of seconds, http-date, got "ms"'],
     [['--control-token', 'long-enough-token'], '--control-token needs --control'],
     [['--control', '--control-token', 'short'], '--control-token must be at least 8 visible ASCII characters'],
-    [['--delay', '500-100'], '--delay must be milliseconds (250) or a range (100-500), 0 to 600000, got "500-100"'],
+    [
+      ['--delay', '500-100'],
+      '--delay must be whole milliseconds from 0 to 600000, or a range [min, max] of them with min <= max, got "500-100"',
+    ],
     [['--fail-rate', '2'], '--fail-rate must be a number from 0 to 1, got "2"'],
   ])('refuses %j with one line', (argv, message) => {
     expect(() => parseServeArgs(argv, {})).toThrow(message);
   });
 
-  it('refuses a usage the limits do not allow with the option error when the server is made', () => {
-    const { server } = parseServeArgs(['--usage', 'minute=11'], {});
-    expect(() => createSiretServer({ ...server, demoDir: false })).toThrow(
-      'usage.minute must be a whole number from 0 to 10 (limits.perMinute), got 11',
+  it("refuses a usage the limits do not allow with the app's own error, before the server is made", () => {
+    expect(() => parseServeArgs(['--usage', 'minute=11'], {})).toThrow(
+      '--usage: usage.minute must be a whole number from 0 to 10 (limits.perMinute), got 11',
     );
   });
 });

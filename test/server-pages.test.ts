@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/create-server.js';
+import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
 
 // What a new user's browser meets on the server besides the API: the pricing page the `upgrade` link points at, and the
 // favicon every browser asks for on its own.

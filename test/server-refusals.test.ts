@@ -1,8 +1,8 @@
 // The server's own refusals (before any handler runs) speak the service's one error vocabulary: a code of ERRORS with its
 // status, a body that matches the OpenAPI document's schema of that code, the common headers (CORS included), and the status text of STATUS_TEXT.
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMON_HEADERS, ERRORS, STATUS_TEXT } from '../src/http/index.js';
-import { createSiretServer, type SiretServer } from '../src/node/create-server.js';
+import { COMMON_HEADERS, ERRORS, STATUS_TEXT } from '../src/http/app/index.js';
+import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
 import { rawRequest } from './services/raw-http.js';
 import { wireSchemaErrors } from './support/wire-schema.js';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryQuotaStore, type QuotaStore } from '../src/core/quota/index.js';
-import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/create-server.js';
-import type { AccessLogEntry } from '../src/node/access-log.js';
+import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
+import type { AccessLogEntry } from '../src/node/index.js';
 import { freePort } from './services/redis-process.js';
 import { rawRequest } from './services/raw-http.js';
 
@@ -45,7 +45,7 @@ describe('size limits', () => {
 
 describe('slow clients', () => {
   it('answers 408 with a JSON body when the headers do not arrive within headersTimeout', async () => {
-    const { port } = await start({ headersTimeout: 300, requestTimeout: 600 });
+    const { port } = await start({ node: { headersTimeout: 300, requestTimeout: 600 } });
     const socket = connect(port, '127.0.0.1');
     socket.write('GET /api/v1/generate HTTP/1.1\r\nHost: x\r\n');
     let received = '';
@@ -142,7 +142,7 @@ describe('caller identity', () => {
     for (let i = 0; i < 5; i++) await generate(url, { headers: { 'x-forwarded-for': '192.0.2.44' } });
     for (let i = 0; i < 5; i++) await generate(url, { headers: { 'x-forwarded-for': '::ffff:192.0.2.44' } });
     expect((await generate(url, { headers: { 'x-forwarded-for': '::ffff:c000:22c' } })).status).toBe(429);
-    expect(log.filter((entry) => entry.clientAddress === '2001:db8:1:100::/56')).toHaveLength(11);
+    expect(log.filter((entry) => entry.caller === '2001:db8:1:100::/56')).toHaveLength(11);
   });
 
   it('keys a dual-stack socket connection from 127.0.0.1 as 127.0.0.1 and one from ::1 by its /56', async () => {
@@ -150,7 +150,7 @@ describe('caller identity', () => {
     const { port } = await start({ onAccess: (entry) => log.push(entry) }, '::');
     await fetch(`http://127.0.0.1:${port}/healthz`);
     await fetch(`http://[::1]:${port}/healthz`);
-    await expect.poll(() => log.map((entry) => entry.clientAddress)).toEqual(['127.0.0.1', '::/56']);
+    await expect.poll(() => log.map((entry) => entry.caller)).toEqual(['127.0.0.1', '::/56']);
   });
 });
 

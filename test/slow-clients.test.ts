@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../src/node/server/index.js';
 import { scaled } from './fuzz/fuzz-scale.js';
 
 // Slowloris on loopback: connections that never finish their headers (idle, or trickling header lines forever) must neither
@@ -59,10 +59,12 @@ describe(`${SLOW} slow clients (slowloris, loopback)`, () => {
       server = createSiretServer({
         demoDir: false,
         log: () => undefined,
-        headersTimeout: HEADERS_TIMEOUT,
-        requestTimeout: REQUEST_TIMEOUT,
-        // Every slow client and the normal requests come from 127.0.0.1: the per-client cap is not what this suite is about.
-        maxConnectionsPerClient: SLOW + 100,
+        node: {
+          headersTimeout: HEADERS_TIMEOUT,
+          requestTimeout: REQUEST_TIMEOUT,
+          // Every slow client and the normal requests come from 127.0.0.1: the per-client cap is not what this suite is about.
+          maxConnectionsPerClient: SLOW + 100,
+        },
       });
       const origin = await server.listen(0, '127.0.0.1');
       const port = Number(origin.port);

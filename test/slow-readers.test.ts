@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/create-server.js';
+import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
 
 // The answer deadline, in-process with short bounds: a client that does not read its answer, or reads it a little at a
 // time, is cut once the deadline has passed. Part of `npm run test:acceptance`: each test waits out a real deadline. The
@@ -50,7 +50,7 @@ function serverSideClose(server: SiretServer): Promise<number> {
 
 describe('an answer its client does not take', () => {
   it('is cut once it has not been handed over within responseTimeout, while a client that reads gets all of it', async () => {
-    const { port, server } = await start({ responseTimeout: 2_000 });
+    const { port, server } = await start({ node: { responseTimeout: 2_000 } });
     // A paused socket never reads the reset, so the server side's own close says when the deadline cut it.
     const cut = serverSideClose(server);
     const stalled = await open(port);
@@ -73,7 +73,7 @@ describe('an answer its client does not take', () => {
   });
 
   it('is cut at the deadline even when its client keeps reading a little at a time', async () => {
-    const { port, server } = await start({ responseTimeout: 1_000 });
+    const { port, server } = await start({ node: { responseTimeout: 1_000 } });
     const cut = serverSideClose(server);
     const socket = await open(port);
     let received = 0;

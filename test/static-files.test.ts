@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer } from '../src/node/create-server.js';
+import { createSiretServer } from '../src/node/server/index.js';
 import { rawRequest } from './services/raw-http.js';
 import { startServerProcess, type ServerProcess } from './services/server-process.js';
 

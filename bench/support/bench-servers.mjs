@@ -26,12 +26,12 @@ export async function serveOurs() {
 }
 
 /**
- * The same app (`createApp` with the options `serveOurs` gives) served by srvx's own `serve()` and nothing of ours: what
- * the server costs without our layer. Its answers are srvx's `FastResponse`, as srvx advises on Node and as our server
- * builds them, so that the two differ by our layer only.
+ * The same app served by srvx's own `serve()` and nothing of ours: what the server costs without our layer. The server
+ * hands srvx's `FastResponse` to its routes; `createApp` builds with the global `Response`, made `FastResponse` here, so
+ * that the two build the same answers with the same options and differ by our layer only.
  */
 export async function serveSrvx() {
-  const { FastResponse, serve } = await import('srvx');
+  const { FastResponse, serve } = await import('srvx/node');
   globalThis.Response = FastResponse;
   const { createApp } = await importBuiltNode();
   const app = createApp({ tier: 'lifetime' });

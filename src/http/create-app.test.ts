@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryQuotaStore } from '../core/quota/index.js';
 import { CONTRACT_START_TIME, defineContractSuite } from '../../test/contract/contract-suite.js';
-import { prefersCsv } from './accept.js';
+import { prefersCsv } from './generate/accept.js';
 import { createApp } from './create-app.js';
-import { formatTimestamp } from './format-timestamp.js';
+import { formatTimestamp } from './generate/index.js';
 
 // The fetch handler itself, called without any transport: the same suite as MSW and the server, plus unknown paths and /healthz.
 defineContractSuite(
@@ -26,17 +26,16 @@ defineContractSuite(
 const request = (path: string, init?: RequestInit) => new Request(`http://service.test${path}`, init);
 
 describe('createApp options', () => {
-  it('counts each context.clientAddress as its own caller by default', async () => {
+  it('counts each context.caller as its own caller by default', async () => {
     const app = createApp({ limits: { perMinute: 1 } });
-    const status = async (clientAddress?: string) =>
-      (await app.fetch(request('/api/v1/generate'), clientAddress ? { clientAddress } : undefined)).status;
+    const status = async (caller?: string) => (await app.fetch(request('/api/v1/generate'), caller ? { caller } : undefined)).status;
     expect([await status('192.0.2.1'), await status('192.0.2.2'), await status('192.0.2.1'), await status(), await status()]).toEqual([
       200, 200, 429, 200, 429,
     ]);
   });
 
-  it('uses callerKey when given', async () => {
-    const app = createApp({ limits: { perMinute: 1 }, callerKey: (r) => r.headers.get('x-team') ?? '-' });
+  it('uses callerOf when given', async () => {
+    const app = createApp({ limits: { perMinute: 1 }, callerOf: (r) => r.headers.get('x-team') ?? '-' });
     const status = async (team: string) => (await app.fetch(request('/api/v1/generate', { headers: { 'x-team': team } }))).status;
     expect([await status('a'), await status('b'), await status('a')]).toEqual([200, 200, 429]);
   });
@@ -91,7 +90,7 @@ describe('createApp options', () => {
 
 describe('createApp({ mounted: true }): the service inside an app that owns every path outside /api/v1/', () => {
   const get = (app: ReturnType<typeof createApp>, path: string, init?: RequestInit) =>
-    app.fetch(new Request(`http://app.test${path}`, init), { clientAddress: '192.0.2.1' });
+    app.fetch(new Request(`http://app.test${path}`, init), { caller: '192.0.2.1' });
 
   it("answers the API's paths and its pricing page under /api/v1/, and 404s the server's own paths with a JSON body naming the API's", async () => {
     const app = createApp({ mounted: true });

@@ -1,30 +1,46 @@
-// The fetch handler of the service: browser-safe (no node:*, no msw, no validation library), shared by the Node server, the
-// MSW handlers and the demo.
-export { createApp, createServiceRoutes, type RouteHandler, type ServiceRoutes } from './create-app.js';
+// The fetch handler of the service, its face for the adapters (the MSW handlers, the Node server, the Vite plugin, Next):
+// browser-safe (no node:*, no msw, no validation library). create-app.ts composes the routes from app/ (options, tables,
+// answers), generate/, control/ and contract/ (the OpenAPI document).
+export { createApp, createServiceRoutes, type ServiceRoutes } from './create-app.js';
 export {
-  API_PREFIX,
+  ALLOWED_METHODS,
+  APP_DEFAULTS,
+  CONTROL_PREFIX,
+  createControllableClock,
+  createResponses,
+  errorParts,
   GENERATE_PATH,
-  HEALTHZ_PATH,
+  INTERNAL_ERROR,
+  isServicePath,
+  isStoreOutage,
   listPaths,
+  MOUNTED_PRICING_PATH,
   OPENAPI_PATH,
+  PRICING_PATH,
+  RATE_LIMIT_HEADER_DIALECTS,
+  resolveAppOptions,
+  responses,
+  RETRY_AFTER_FORMATS,
   ROUTES,
-  type RouteDefinition,
-  type RouteName,
-} from './routes.js';
-export { DEFAULT_TIER, PASS_TIER, TIERS, TIER_NAMES, type Tier, type TierRules } from './tiers.js';
-export type { App, AppOptions, RequestContext } from './app-options.js';
-export { createResponses, INTERNAL_ERROR_MESSAGE, rateLimitMessage, responses, STATUS_TEXT, type Responses } from './responses.js';
-export { formatTimestamp } from './format-timestamp.js';
-export { systemClock } from './system-clock.js';
-export { COMMON_HEADERS } from './response-headers.js';
-export { JSON_SCHEMAS, type JsonSchemaName } from './json-schemas.js';
-export {
-  ERRORS,
+  systemClock,
+  TIER_NAMES,
+  type App,
+  type AppOptions,
   type CompanyRecord,
+  type ControllableClock,
+  type ErrorAnswer,
   type ErrorCode,
+  type ErrorParts,
   type ErrorResponse,
   type GenerateMeta,
   type GenerateResponse,
+  type HeaderList,
   type HealthResponse,
   type RateLimitErrorResponse,
-} from './wire-types.js';
+  type RequestContext,
+  type Responses,
+  type RouteDefinition,
+  type Tier,
+} from './app/index.js';
+export { createRateLimitedAnswer, listControlPaths, type RateLimitedAnswerOptions } from './control/index.js';
+export { PACKAGE_VERSION } from './contract/index.js';

@@ -1,6 +1,5 @@
-import { createApp, GENERATE_PATH, OPENAPI_PATH, type App, type AppOptions } from '../http/index.js';
-import { MOUNTED_PRICING_PATH } from '../http/pricing-page.js';
-import { clientAddressOf } from '../node/client-address.js';
+import { createApp, GENERATE_PATH, MOUNTED_PRICING_PATH, OPENAPI_PATH, type App, type AppOptions } from '../http/index.js';
+import { callerOf } from '../node/server/index.js';
 
 /**
  * Options of `createNextHandlers`: those of `createApp`, which it mounts under the app's `/api/v1/`. The control endpoints
@@ -30,11 +29,11 @@ export interface NextHandlers {
  * The caller a request counts against: the last `X-Forwarded-For` entry, which `next start` sets to the socket's address
  * when the client sent none and a proxy in front appends. A direct client that sends its own header chooses its key.
  */
-const callerAddress = (request: Request): string | undefined => {
+const callerOfRequest = (request: Request): string | undefined => {
   const forwarded = request.headers.get('x-forwarded-for');
   if (forwarded === null) return undefined;
-  const address = clientAddressOf(undefined, forwarded, 1);
-  return address === 'unknown' ? undefined : address;
+  const caller = callerOf(undefined, forwarded, 1);
+  return caller === 'unknown' ? undefined : caller;
 };
 
 // A route file for one path (app/api/v1/generate/route.ts) is given that path alone, so the pricing page and the OpenAPI
@@ -63,7 +62,7 @@ function pageRequest(request: Request): Request {
 export function createNextHandlers(options?: NextHandlersOptions): NextHandlers {
   // Mounted: the catch-all answers the API's paths and the pricing page under /api/v1/, and names only those in its 404s.
   const app = createApp({ upgradeUrl: `${GENERATE_PATH}?pricing`, ...options, mounted: true });
-  const handle: NextRouteHandler = (request) => app.fetch(pageRequest(request), { clientAddress: callerAddress(request) });
+  const handle: NextRouteHandler = (request) => app.fetch(pageRequest(request), { caller: callerOfRequest(request) });
   return {
     GET: handle,
     HEAD: handle,

@@ -1,26 +1,23 @@
 #!/usr/bin/env node
 // The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
 import { EXTRA_FIELDS, PROFILES } from '../core/fixtures/record-options.js';
-import { CliUsageError, usageError } from './cli-usage-error.js';
+import { CliUsageError, COMMANDS, usageError } from './commands/index.js';
 
 const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
                      [--fields ${EXTRA_FIELDS.join(',')}] [--profile ${PROFILES.join('|')}]
   siret-mock identifiers --count N [--seed S]   (NDJSON {kind,identifier,value,valid,plausible}; identifiers --help for kinds)
-  siret-mock serve [--port 3000] [--host 127.0.0.1] [...]   (siret-mock serve --help for every flag)
+  siret-mock serve [--port N] [--host HOST] [...]   (siret-mock serve --help for every flag and its default)
   siret-mock --version`;
 
-const COMMANDS = 'use generate, identifiers or serve';
+const HINT = `use ${Object.keys(COMMANDS)
+  .join(', ')
+  .replace(/, (?=[^,]*$)/, ' or ')}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && Object.hasOwn(COMMANDS, command)) return COMMANDS[command as keyof typeof COMMANDS](rest);
   switch (command) {
-    case 'generate':
-      return (await import('./generate-command.js')).runGenerate(rest);
-    case 'identifiers':
-      return (await import('./identifiers-command.js')).runIdentifiers(rest);
-    case 'serve':
-      return (await import('./serve-command.js')).runServe(rest);
     case '--help':
     case '-h':
     case 'help':
@@ -30,12 +27,12 @@ async function main(argv: string[]): Promise<number> {
     case '-v':
       // Loaded, not imported: a module this entry imports and a library chunk shares would be bundled into the entry, and
       // the library would then run the CLI.
-      process.stdout.write((await import('../http/package-version.js')).PACKAGE_VERSION + '\n');
+      process.stdout.write((await import('../http/index.js')).PACKAGE_VERSION + '\n');
       return 0;
     case undefined:
-      throw usageError('missing command', { hint: COMMANDS });
+      throw usageError('missing command', { hint: HINT });
     default:
-      throw usageError(`unknown command ${JSON.stringify(command)}`, { hint: COMMANDS });
+      throw usageError(`unknown command ${JSON.stringify(command)}`, { hint: HINT });
   }
 }
 

@@ -1,8 +1,22 @@
 // `siret-mock/node`: the HTTP server and its Node-only parts. Never imported by browser code (`"browser": null`).
-export { createSiretServer, type SiretServer, type SiretServerOptions } from './create-server.js';
-export { createNodeListener, type FetchHandler, type NodeListenerOptions, type NodeRequestContext } from './node-listener.js';
-export type { AccessLogEntry } from './access-log.js';
-export { createRedisQuotaStore, type RedisQuotaStore, type RedisQuotaStoreOptions } from './redis-quota-store.js';
-export { withQuotaStoreFailurePolicy, type QuotaStoreFailureOptions, type QuotaStoreFailurePolicy } from './quota-store-failure.js';
-export { callerKeyOf, clientAddressOf } from './client-address.js';
-export { createApp, type App, type AppOptions } from '../http/index.js';
+export {
+  createSiretServer,
+  SERVER_DEFAULTS,
+  createNodeListener,
+  callerOf,
+  type SiretServer,
+  type AccessLogEntry,
+  type SiretServerOptions,
+  type TransportOptions,
+  type FetchHandler,
+  type NodeListenerOptions,
+} from './server/index.js';
+export {
+  createRedisQuotaStore,
+  withQuotaStoreFailurePolicy,
+  type RedisQuotaStore,
+  type RedisQuotaStoreOptions,
+  type QuotaStoreFailureOptions,
+  type QuotaStoreFailurePolicy,
+} from './redis/index.js';
+export { APP_DEFAULTS, createApp, type App, type AppOptions, type RequestContext } from '../http/index.js';

@@ -1,16 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin } from 'vite';
-import { API_PREFIX, createApp, type AppOptions } from '../http/index.js';
-import { CONTROL_ROUTES } from '../http/control-routes.js';
-import { createNodeListener } from '../node/node-listener.js';
+import { createApp, isServicePath, type AppOptions } from '../http/index.js';
+import { createNodeListener } from '../node/server/index.js';
 
 /** Options of the Vite plugin: the same as `createApp`, which the plugin mounts under the app's `/api/v1/`. */
 export type SiretMockPluginOptions = Omit<AppOptions, 'mounted'>;
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-
-/** The control endpoints' paths, served too when the plugin is given `control: true`. */
-const CONTROL = new Set(CONTROL_ROUTES.map((route) => route.path));
 
 /**
  * Vite plugin that answers `/api/v1/*` from the siret-mock handler inside `vite dev` (and `vite preview`), with no service
@@ -32,8 +28,7 @@ export function siretMock(options: SiretMockPluginOptions = {}): Plugin {
     const listener = createNodeListener(createApp({ ...options, mounted: true }));
     middleware = (req, res, next) => {
       // Mounted without a path so that connect does not strip it from req.url: the handler needs the full URL.
-      const url = req.url ?? '';
-      if (url.startsWith(API_PREFIX) || (control && CONTROL.has(url.split('?')[0] as string))) listener(req, res);
+      if (isServicePath((req.url ?? '').split('?')[0] as string, 'mounted', control)) listener(req, res);
       else next();
     };
     return middleware;

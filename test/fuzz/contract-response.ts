@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ERRORS, type ErrorResponse, type GenerateResponse } from '../../src/http/index.js';
+import { ERRORS, type ErrorResponse, type GenerateResponse } from '../../src/http/app/index.js';
 import { wireSchemaErrors } from '../support/wire-schema.js';
 import type { FuzzRequest } from './request-arbitraries.js';
 

@@ -47,7 +47,7 @@ describe('the fetch handler under generated requests', () => {
           for (const generated of requests) {
             now += generated.advanceMs;
             const request = toRequest(generated);
-            const context = generated.clientAddress === undefined ? undefined : { clientAddress: generated.clientAddress };
+            const context = generated.clientAddress === undefined ? undefined : { caller: generated.clientAddress };
             // `fetch` must resolve: a rejection fails the property with the request that caused it.
             const response = await app.fetch(request, context);
             const status = await expectContractResponse(generated, response, { allow5xx: false });

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { exchange } from './raw-socket.js';
 
 // A HEAD request that the server refuses before the handler (headers over 16 KB, a URL over 8 KB, or so long that Node's parser refuses it) gets its 431/414, and

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';
 import { exchange, parseResponses } from './raw-socket.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { startServerProcess, type ServerProcess } from '../services/server-process.js';
 import { STACK_FRAME } from './contract-response.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';
@@ -75,9 +75,7 @@ describe('the server under malformed raw HTTP', () => {
         demoDir: false,
         passes: [PASS],
         log: () => undefined,
-        headersTimeout: 2_000,
-        requestTimeout: 4_000,
-        keepAliveTimeout: 500,
+        node: { headersTimeout: 2_000, requestTimeout: 4_000, keepAliveTimeout: 500 },
       });
       servers.push(server);
       const origin = await server.listen(0, '127.0.0.1');

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { expectContractResponse, STACK_FRAME } from './contract-response.js';
 import { fuzzParameters, scaled } from './fuzz-scale.js';
 import { demoTargetArb, fuzzRequestArb, KNOWN_PASS, type FuzzRequest } from './request-arbitraries.js';
@@ -155,7 +155,7 @@ describe('the demo file server under generated path-shaped targets', () => {
   it(
     `answers a demo file or a JSON error to each, and /healthz after every batch (${runs * 20} requests)`,
     async () => {
-      demo = createSiretServer({ log: () => undefined, keepAliveTimeout: 1_000 });
+      demo = createSiretServer({ log: () => undefined, node: { keepAliveTimeout: 1_000 } });
       expect(demo.servesDemo).toBe(true);
       const port = Number((await demo.listen(0, '127.0.0.1')).port);
       const statuses = new Set<number>();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { startRedis, type RedisProcess } from './redis-process.js';
 
 // Quota keys carry a TTL: noeviction and the volatile-* policies keep them until their windows end, an allkeys-* policy may

@@ -9,7 +9,7 @@ import {
   type QuotaLimits,
   type QuotaState,
 } from '../../src/core/quota/index.js';
-import { createRedisQuotaStore, REDIS_CONSUME_SCRIPT } from '../../src/node/redis-quota-store.js';
+import { createRedisQuotaStore, REDIS_CONSUME_SCRIPT } from '../../src/node/redis/redis-quota-store.js';
 import { freePort, startRedis, type RedisProcess } from './redis-process.js';
 
 let redisServer: RedisProcess;

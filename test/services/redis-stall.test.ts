@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { startRedis, type RedisProcess } from './redis-process.js';
 
 // A request answered 503 quota_store_unavailable must not be counted when Redis comes back. Redis is frozen with SIGSTOP

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSiretServer, type SiretServer } from '../../src/node/create-server.js';
+import { createSiretServer, type SiretServer } from '../../src/node/server/index.js';
 import { scaled } from '../fuzz/fuzz-scale.js';
 import { startRedis, type RedisProcess } from '../services/redis-process.js';
 import { startServerProcess, type ServerProcess } from '../services/server-process.js';
@@ -46,7 +46,12 @@ const EXACTLY_TEN = { admitted: 10, refused: CONCURRENT - 10, other: [], remaini
 describe(`${CONCURRENT} concurrent requests from one caller, Redis quota store`, () => {
   it('admit exactly 10 through one in-process server', async () => {
     // fetch opens a connection per concurrent request, all from 127.0.0.1: above the default per-client cap.
-    const server = createSiretServer({ demoDir: false, redis: redis.url, log: () => undefined, maxConnectionsPerClient: CONCURRENT });
+    const server = createSiretServer({
+      demoDir: false,
+      redis: redis.url,
+      log: () => undefined,
+      node: { maxConnectionsPerClient: CONCURRENT },
+    });
     servers.push(server);
     const origin = await server.listen(0, '127.0.0.1');
     // A caller of its own, so the other test's counts in the same Redis cannot interfere.

@@ -6,12 +6,12 @@ import { STATUS_CODES } from 'node:http';
 import { Writable } from 'node:stream';
 import { createIdentifierFixtureStream } from '../../src/core/identifiers/index.js';
 import { createApp, type App } from '../../src/http/index.js';
-import { parseGenerateFlags, writeRecords } from '../../src/node/generate-command.js';
-import { parseIdentifiersFlags } from '../../src/node/identifiers-command.js';
-import { parseServeArgs } from '../../src/node/serve-command.js';
+import { parseGenerateFlags, writeRecords } from '../../src/node/commands/generate-command.js';
+import { parseIdentifiersFlags } from '../../src/node/commands/identifiers-command.js';
+import { parseServeArgs } from '../../src/node/commands/serve-flags.js';
 
 /** The instant the server samples of the docs are taken at. */
-export const DOCS_NOW: number = Date.parse('2026-11-22T05:35:35Z');
+const DOCS_NOW: number = Date.parse('2026-11-22T05:35:35Z');
 
 /** The words of a shell line: quotes honoured, a `#` that starts a word begins a comment. */
 function words(line: string): string[] {
@@ -73,7 +73,7 @@ async function curl(app: App, args: string[]): Promise<string> {
     else throw new Error(`curl ${arg}: the docs check runs -s, -i, -I, -X, -H, -d and --retry`);
   }
   if (url === undefined) throw new Error('curl without a URL');
-  const response = await app.fetch(new Request(url, { method, headers, body }), { clientAddress: '127.0.0.1' });
+  const response = await app.fetch(new Request(url, { method, headers, body }), { caller: '127.0.0.1' });
   const text = await response.text();
   if (!headersOut) return text;
   const head = [

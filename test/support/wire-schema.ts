@@ -1,5 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { JSON_SCHEMAS, type JsonSchemaName } from '../../src/http/json-schemas.js';
+import { JSON_SCHEMAS, type JsonSchemaName } from '../../src/http/contract/json-schemas.js';
 
 // The JSON Schemas the OpenAPI document publishes, checked with an independent validator (Ajv, JSON Schema 2020-12): a body
 // that passes here is one a client validating against the project's own document accepts.

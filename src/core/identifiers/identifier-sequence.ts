@@ -117,7 +117,7 @@ const ORDER_WEIGHTS: Record<EstablishmentKind, OrderWeights> = {
 };
 
 /** The highest orders a unit is held to (a young unit, a shop or a village's has a handful, a unit under five years fewer than 100). */
-export const ORDER_CAPS = [5, 99, 2999] as const;
+const ORDER_CAPS = [5, 99, 2999] as const;
 /** One of ORDER_CAPS. */
 export type OrderCap = (typeof ORDER_CAPS)[number];
 

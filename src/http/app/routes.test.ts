@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../create-app.js';
+import { API_PREFIX, listPaths, ROUTES } from './routes.js';
+
+describe('the route table', () => {
+  it('puts every path the mocks serve under the API prefix, so adapters sharing an origin hand them all to the service', () => {
+    for (const route of ROUTES.filter((r) => r.mocked)) expect(route.path.startsWith(API_PREFIX)).toBe(true);
+  });
+
+  it('is what createApp routes: every path answers GET, an unknown one is a 404 naming them all', async () => {
+    const app = createApp({ tier: 'lifetime' });
+    for (const route of ROUTES) expect((await app.fetch(new Request(`http://service.test${route.path}`))).status).toBe(200);
+    const missing = await app.fetch(new Request('http://service.test/api/v1/nothing'));
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toContain(listPaths());
+    expect(listPaths()).toBe('/api/v1/generate, /api/v1/openapi.json and /healthz');
+  });
+});
