@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The slow acceptance suites, kept out of `npm test`: generated-input fuzzing of the handler and the server, the
 # 100,000-record CLI run and the CLI processes, the independent SIRET checks with python-stdnum (.ci/run installs it),
-# slow clients and quota exactness under concurrency. Bounded: each suite sizes itself for CI; the timeout is a backstop.
+# slow clients and readers, quota exactness under concurrency, and a typed client generated from the OpenAPI document.
+# Bounded: each suite sizes itself for CI; the timeout is a backstop.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI=true

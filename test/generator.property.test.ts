@@ -9,12 +9,16 @@ describe('generated records (properties over random seeds)', () => {
   it('have the API formats and non-empty fields', () => {
     fc.assert(
       fc.property(seed, fc.integer({ min: 1, max: 60 }), (s, n) => {
-        for (const r of generateCompanies(n, { seed: s })) {
-          expect(r.siret).toMatch(/^\d{3} \d{3} \d{3} \d{5}$/);
-          expect(r.siren).toMatch(/^\d{3} \d{3} \d{3}$/);
-          expect(r.postcode).toMatch(/^\d{5}$/);
-          for (const field of [r.company, r.street_address, r.city]) expect(field.trim()).not.toBe('');
-        }
+        // One assertion per run, on the records whose formats or fields are not as the API says: an expect per field would
+        // cost more than the checks.
+        const broken = generateCompanies(n, { seed: s }).filter(
+          (r) =>
+            !/^\d{3} \d{3} \d{3} \d{5}$/.test(r.siret) ||
+            !/^\d{3} \d{3} \d{3}$/.test(r.siren) ||
+            !/^\d{5}$/.test(r.postcode) ||
+            [r.company, r.street_address, r.city].some((field) => field.trim() === ''),
+        );
+        expect(broken).toEqual([]);
       }),
       { numRuns: 200 },
     );
@@ -23,19 +27,23 @@ describe('generated records (properties over random seeds)', () => {
   it('give Luhn-valid SIREN and SIRET, the SIREN being the SIRET prefix, first digit 3-9, never La Poste', () => {
     fc.assert(
       fc.property(seed, (s) => {
-        for (const r of generateCompanies(50, { seed: s })) {
+        // One assertion per run, naming each record and check that fails.
+        const broken = generateCompanies(50, { seed: s }).flatMap((r) => {
           const siret = r.siret.replace(/ /g, '');
           const siren = r.siren.replace(/ /g, '');
-          expect(isLuhnValid(siret)).toBe(true);
-          expect(isLuhnValid(siren)).toBe(true);
-          expect(isValidSiret(r.siret) && isValidSiren(r.siren)).toBe(true);
-          expect(r.siret.slice(0, 11)).toBe(r.siren);
-          expect(siren[0]).toMatch(/[3-9]/);
-          expect(siren).not.toBe('356000000');
-          // Establishment order: 0001 up to a tail of large networks (docs/data.md).
-          expect(Number(siret.slice(9, 13))).toBeGreaterThanOrEqual(1);
-          expect(Number(siret.slice(9, 13))).toBeLessThanOrEqual(2999);
-        }
+          const order = Number(siret.slice(9, 13));
+          const checks: Array<[string, boolean]> = [
+            ['Luhn-valid SIRET and SIREN', isLuhnValid(siret) && isLuhnValid(siren)],
+            ['valid SIRET and SIREN', isValidSiret(r.siret) && isValidSiren(r.siren)],
+            ['the SIREN is the SIRET prefix', r.siret.slice(0, 11) === r.siren],
+            ['first digit 3-9', /[3-9]/.test(siren[0] ?? '')],
+            ['not La Poste', siren !== '356000000'],
+            // Establishment order: 0001 up to a tail of large networks (docs/data.md).
+            ['establishment order 0001..2999', order >= 1 && order <= 2999],
+          ];
+          return checks.filter(([, ok]) => !ok).map(([check]) => `${r.siret}: ${check}`);
+        });
+        expect(broken).toEqual([]);
       }),
       { numRuns: 300 },
     );

@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSiretServer, type SiretServer, type SiretServerOptions } from '../src/node/index.js';
-import { parseResponses } from './fuzz/raw-socket.js';
 
-// The answer deadline, the pipelining bound and the connection limits, in-process with short bounds. The 1,000-connection
-// version against a real `siret-mock serve` with its production bound is test/stress/slow-readers.test.ts; slowhttptest runs
-// in .ci/slowhttptest.sh.
+// The answer deadline, in-process with short bounds: a client that does not read its answer, or reads it a little at a
+// time, is cut once the deadline has passed. Part of `npm run test:acceptance`: each test waits out a real deadline. The
+// 1,000-connection version against a real `siret-mock serve` with its production bound is test/stress/slow-readers.test.ts;
+// slowhttptest runs in .ci/slowhttptest.sh. The pipelining and connection bounds are in test/server-defence.test.ts.
 
 // 32 MiB: more than the kernel's socket buffers hold, so an unread answer stays queued in the process.
 const BIG_SIZE = 32 * 1024 * 1024;
@@ -23,16 +22,16 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-async function start(options: SiretServerOptions): Promise<{ port: number; url: URL; server: SiretServer }> {
+async function start(options: SiretServerOptions): Promise<{ port: number; server: SiretServer }> {
   const server = createSiretServer({ demoDir: demo, log: () => undefined, ...options });
   running.push(server);
   const url = await server.listen(0, '127.0.0.1');
-  return { port: Number(url.port), url, server };
+  return { port: Number(url.port), server };
 }
 
-function open(port: number, localAddress = '127.0.0.1'): Promise<Socket> {
+function open(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => resolve(socket));
+    const socket = connect({ port, host: '127.0.0.1' }, () => resolve(socket));
     socket.on('error', () => undefined);
     socket.once('error', reject);
   });
@@ -63,12 +62,14 @@ function healthz(port: number, localAddress = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** Milliseconds from now until the server's side of the next accepted connection closes (Infinity after `giveUpMs`). */
-function serverSideClose(server: SiretServer, giveUpMs: number): Promise<number> {
+/**
+ * Milliseconds from now until the server's side of the next accepted connection closes. No bound of our own: a deadline
+ * that never cuts fails the test by its timeout.
+ */
+function serverSideClose(server: SiretServer): Promise<number> {
   const started = performance.now();
   return new Promise((resolve) => {
     server.server.once('connection', (socket: Socket) => socket.once('close', () => resolve(performance.now() - started)));
-    setTimeout(() => resolve(Infinity), giveUpMs).unref();
   });
 }
 
@@ -76,7 +77,7 @@ describe('an answer its client does not take', () => {
   it('is cut once it has not been handed over within responseTimeout, while a client that reads gets all of it', async () => {
     const { port, server } = await start({ node: { responseTimeout: 2_000 } });
     // A paused socket never reads the reset, so the server side's own close says when the deadline cut it.
-    const cut = serverSideClose(server, 8_000);
+    const cut = serverSideClose(server);
     const stalled = await open(port);
     stalled.pause();
     stalled.write('GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -87,8 +88,8 @@ describe('an answer its client does not take', () => {
     const closedAfter = await cut;
     await new Promise((resolve) => (reader.closed ? resolve(undefined) : reader.once('close', resolve)));
     expect(received).toBeGreaterThan(BIG_SIZE);
+    // Not before the deadline (timers never fire early, however loaded the machine).
     expect(closedAfter).toBeGreaterThanOrEqual(2_000);
-    expect(closedAfter).toBeLessThan(3_000);
     expect(stalled.closed).toBe(false);
     // Reading now shows what it got before the cut: what the kernel held, far less than the answer.
     stalled.resume();
@@ -98,11 +99,11 @@ describe('an answer its client does not take', () => {
 
   it('is cut at the deadline even when its client keeps reading a little at a time', async () => {
     const { port, server } = await start({ node: { responseTimeout: 1_000 } });
-    const cut = serverSideClose(server, 8_000);
+    const cut = serverSideClose(server);
     const socket = await open(port);
     let received = 0;
     socket.on('data', (chunk: Buffer) => (received += chunk.length));
-    // Reads for 10 ms, then nothing for 400 ms: bytes keep leaving, but the answer is far from whole after the bound.
+    // Reads for 10 ms, then nothing for 400 ms: bytes keep leaving, but the answer is far from whole when it is cut.
     socket.pause();
     const bursts = setInterval(() => {
       socket.resume();
@@ -115,43 +116,6 @@ describe('an answer its client does not take', () => {
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(BIG_SIZE);
     expect(closedAfter).toBeGreaterThanOrEqual(1_000);
-    expect(closedAfter).toBeLessThan(2_000);
-  });
-});
-
-describe('pipelined requests', () => {
-  it('are answered in order, one at a time', async () => {
-    const { port } = await start({});
-    const socket = await open(port);
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const paths = Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? '/healthz' : `/api/v1/generate?quantity=${(i % 5) + 1}&seed=${i}`));
-    socket.write(paths.map((path) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`).join(''));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    socket.destroy();
-    const { responses } = parseResponses(Buffer.concat(chunks));
-    expect(responses).toHaveLength(24);
-    responses.forEach((response, i) => {
-      const parsed = JSON.parse(response.body.toString('utf8')) as { status?: string; count?: number };
-      // Ten a minute from one caller: the generate requests after the tenth are 429s, still in their place.
-      if (i % 2 === 0) expect(parsed, String(i)).toEqual({ status: 'ok' });
-      else expect('count' in parsed || 'error' in parsed, String(i)).toBe(true);
-    });
-  });
-
-  it('reset a connection that sends more than 32 in one write, before they are parsed, and the server serves others', async () => {
-    const { port, url } = await start({});
-    const socket = await open(port);
-    socket.pause();
-    socket.write('GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100));
-    const closed = await new Promise<boolean>((resolve) => {
-      socket.once('close', () => resolve(true));
-      setTimeout(() => resolve(false), 2_000).unref();
-      socket.resume();
-      socket.on('data', () => undefined);
-    });
-    expect(closed).toBe(true);
-    expect((await fetch(new URL('/healthz', url))).status).toBe(200);
   });
 });
 
@@ -169,49 +133,6 @@ describe('pipelined requests with large heads', () => {
     socket.write(`GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n${large.repeat(3)}`);
     await closed;
     socket.destroy();
-  });
-});
-
-describe('a read of more than 32 pipelined requests once 32 connections are open', () => {
-  it('is dropped before Node parses it, and its connection reset', async () => {
-    const entries: string[] = [];
-    const { port, url } = await start({ onAccess: (entry) => entries.push(entry.url) });
-    // The first 32 connections open at a time stay on Node's fast path (see limitPipelinedReads); the 33rd is checked.
-    const idle = await Promise.all(Array.from({ length: 32 }, () => open(port)));
-    const flood = await open(port);
-    flood.write('GET /healthz?flood HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(100));
-    const closed = await new Promise<boolean>((resolve) => {
-      flood.once('close', () => resolve(true));
-      setTimeout(() => resolve(false), 2_000).unref();
-    });
-    expect(closed).toBe(true);
-    // Not one of its requests became a request object: none was answered, logged or even started.
-    expect(entries.filter((entry) => entry.includes('flood'))).toEqual([]);
-    for (const socket of idle) socket.destroy();
-    expect((await fetch(new URL('/healthz', url))).status).toBe(200);
-  });
-});
-
-describe('pipelined requests sent one write at a time', () => {
-  it('reset the connection once more than 32 wait behind an answer its client does not take', async () => {
-    const { port, url } = await start({});
-    const socket = await open(port);
-    socket.pause();
-    let sent = 0;
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    // The first asks for 32 MiB and is never read; each of the next ones arrives in a write of its own.
-    while (!socket.destroyed && sent < 60) {
-      socket.write(`GET ${sent === 0 ? '/big.bin' : '/healthz'} HTTP/1.1\r\nHost: x\r\n\r\n`);
-      sent++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      if (sent === 34) {
-        socket.resume();
-        socket.on('data', () => undefined);
-      }
-    }
-    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    expect(socket.destroyed).toBe(true);
-    expect((await fetch(new URL('/healthz', url))).status).toBe(200);
   });
 });
 

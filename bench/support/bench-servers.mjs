@@ -26,14 +26,19 @@ export async function serveOurs() {
   process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
 }
 
-/** srvx's `serve()` over `createApp({ tier: 'lifetime' })`: the same app as ours, without our connection layer. */
+/**
+ * The same app served by srvx's own `serve()` and nothing of ours: what the server costs without our layer. The server
+ * hands srvx's `FastResponse` to its routes; `createApp` builds with the global `Response`, made `FastResponse` here, so
+ * that the two build the same answers with the same options and differ by our layer only.
+ */
 export async function serveSrvx() {
+  const { FastResponse, serve } = await import('srvx/node');
+  globalThis.Response = FastResponse;
   const { createApp } = await importBuiltNode();
-  const { serve } = await import('srvx');
   const app = createApp({ tier: 'lifetime' });
-  const server = serve({ port: 0, hostname: '127.0.0.1', silent: true, fetch: (request) => app.fetch(request) });
+  const server = serve({ fetch: (request) => app.fetch(request), port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false });
   await server.ready();
-  process.stdout.write(`PORT ${new URL(server.url).port}\n`);
+  process.stdout.write(`PORT ${server.node.server.address().port}\n`);
   process.once('SIGTERM', () => server.close(true).then(() => process.exit(0)));
 }
 
@@ -47,7 +52,7 @@ export async function serveNodeListener() {
   process.once('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-/** node:http answering a constant copy of a response fetched from our server. */
+/** node:http answering a constant copy of a response fetched from our server: the floor, what Node alone costs. */
 export async function serveBare(sourceUrl) {
   const response = await fetch(sourceUrl);
   const body = Buffer.from(await response.arrayBuffer());

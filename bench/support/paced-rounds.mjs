@@ -34,10 +34,8 @@ export async function pacedRound(server, url, rate, seconds) {
 }
 
 // Warm-up before measured rounds: several short paced rounds, each from a fresh client as the measured ones are, not one
-// long round. The end of a round (its client exits, its connections close) deoptimises Node's socket and HTTP code (V8
-// --trace-deopt: "code dependencies", after maps change on the closing path) and V8 compiles it again: with one 6 s warm-up
-// round, --trace-opt showed 64 and 58 compilations in the first two 3 s rounds after it and 5 in the third, and the CPU per
-// request of the first three rounds was 10-25% above the rounds after them, for both servers.
+// long round. The end of a round (its client exits, its connections close) deoptimises Node's socket and HTTP code, which
+// V8 then compiles again, on the server's CPU: the first rounds after a single long warm-up would count that compiling.
 const WARMUP_ROUNDS = 4;
 const WARMUP_ROUND_S = 2;
 

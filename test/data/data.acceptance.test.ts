@@ -51,6 +51,22 @@ describe.each([1, 7, 42])('100,000 records of seed %i', (seed) => {
   });
 });
 
+// Other seeds than the runs above, the larger versions of the samples in french-reader.test.ts.
+describe('the French reader rules on other seeds', () => {
+  it('hold in 20,000 generated records of four seeds, default or with every extra field', () => {
+    const records = [3, 7, 11, 13].flatMap((seed) => [
+      ...generateCompanies(2_500, { seed }),
+      ...generateCompanyFixtures(2_500, { seed, fields: [...EXTRA_FIELDS] }),
+    ]);
+    expect(broken(records)).toEqual({ total: 0, rules: {} });
+  });
+
+  it('hold in 10,000 edge-case records with every extra field', () => {
+    const records = [3, 7].flatMap((seed) => generateCompanyFixtures(5_000, { seed, profile: 'edge-cases', fields: [...EXTRA_FIELDS] }));
+    expect(broken(records)).toEqual({ total: 0, rules: {} });
+  });
+});
+
 describe('the edge-case profile, 100,000 records with every extra field', () => {
   it('breaks none of the rules its cases leave standing (120 units in NFD too, EI on a person only, CEDEX with a box...)', () => {
     expect(broken(generateCompanyFixtures(100_000, { seed: 1, profile: 'edge-cases', fields: [...EXTRA_FIELDS] }))).toEqual({

@@ -48,7 +48,7 @@ describe('the negative-profile checker', () => {
     expect(rules({ negative_case: 'non-diffusible', valid: true, reason: 'opted out; the unit is active' }, hidden)).toEqual([]);
   });
 
-  // What the review found in the first negative profile, and the other contradictions of the same kind.
+  // Records whose case contradicts their unit (a VAT case on a unit without a VAT number, and the like): the rules name each.
   it.each([
     // A micro-entrepreneur has no VAT number to write in lower case.
     [{ negative_case: 'vat-lowercase', valid: true, vat_number: vat.toLowerCase(), reason: vat }, micro, 'a VAT case on a unit without'],

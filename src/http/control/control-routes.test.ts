@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryQuotaStore, type QuotaStore } from '../../core/quota/index.js';
 import { createApp } from '../create-app.js';
 import type { AppOptions, RequestContext } from '../app/index.js';
@@ -311,9 +311,18 @@ describe('drills: delay and failRate', () => {
     expect((await failing.fetch(new Request(`${BASE}/api/v1/generate`))).status).toBe(500);
     expect((await failing.fetch(new Request(`${BASE}/healthz`))).status).toBe(200);
     const slow = createApp({ delay: [40, 60], failRate: 0 });
-    const started = performance.now();
-    expect((await slow.fetch(new Request(`${BASE}/api/v1/generate`))).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(39);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let answered = false;
+      const answer = slow.fetch(new Request(`${BASE}/api/v1/generate`)).finally(() => (answered = true));
+      // A delay drawn from 40 to 60 ms: no answer 39 ms on, an answer by 60.
+      await vi.advanceTimersByTimeAsync(39);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(21);
+      expect((await answer).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(() => createApp({ delay: [5, 1] })).toThrow('delay must be whole milliseconds');
     expect(() => createApp({ failRate: 1.5 })).toThrow('failRate must be a number from 0 to 1, got 1.5');
   });
