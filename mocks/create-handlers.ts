@@ -4,8 +4,10 @@ import { createMemoryQuotaStore, type AuditReport, type QuotaUsage, type QuotaWi
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
 import {
   responses,
+  findRoute,
   isServicePath,
   listPaths,
+  routePrefix,
   ROUTES,
   createControllableClock,
   createServiceRoutes,
@@ -21,7 +23,7 @@ import { clearRecords, type RecordsCollection } from './records.js';
 export interface HandlersOptions<Db extends RecordsCollection | undefined = undefined> extends AppOptions {
   /**
    * Narrows the handlers to one service, e.g. `https://api.example.test` or `http://localhost:5173/siret`. Without it they match
-   * `/api/v1/generate` and `/api/v1/openapi.json` on any origin. @default undefined (any origin)
+   * `/api/v1/generate`, the lookups and `/api/v1/openapi.json` on any origin. @default undefined (any origin)
    */
   baseUrl?: string;
   /**
@@ -45,7 +47,7 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
   handlers: HttpHandler[];
   /**
    * The same service as a fetch function, for transports without MSW (Playwright's `page.route`, a custom `fetch`): it
-   * answers the two paths the handlers match (same quota, clock and db) and a JSON 404 for any other URL.
+   * answers the paths the handlers match (same quota, clock and db) and a JSON 404 for any other URL.
    */
   fetch(request: Request): Promise<Response>;
   /**
@@ -73,9 +75,10 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
   db: Db;
 }
 
-/** The pattern of one service path: on any origin, or under `baseUrl`. */
+/** The pattern of one service path: on any origin, or under `baseUrl`; a lookup's number is the rest of the path. */
 export function servicePattern(path: string, baseUrl: string | undefined): string {
-  return baseUrl === undefined ? `*${path}` : `${baseUrl.replace(/\/+$/, '')}${path}`;
+  const pattern = `${routePrefix(path)}${routePrefix(path) === path ? '' : '*'}`;
+  return baseUrl === undefined ? `*${pattern}` : `${baseUrl.replace(/\/+$/, '')}${pattern}`;
 }
 
 /**
@@ -137,7 +140,7 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     handlers,
     async fetch(request) {
       const path = servicePath(new URL(request.url));
-      const route = mocked.find((candidate) => candidate.path === path);
+      const route = path === undefined ? undefined : findRoute(mocked, path);
       if (route !== undefined) return answer(route, request);
       return responses.error({ code: 'not_found', message: `siret-mock answers ${listPaths(mocked)} only.` });
     },

@@ -163,7 +163,11 @@ describe('control endpoints (createApp({ control: true }))', () => {
     ['clock', { set: '0000-01-01T00:00:00Z' }, 'the clock would read'],
     ['usage', { minute: 11 }, 'minute must be a whole number from 0 to 10 (limits.perMinute), got 11'],
     ['usage', { hour: 1 }, 'unknown field "hour"'],
-    ['scenario', { name: 'explode' }, '"name" has an invalid value "explode"; allowed: rateLimited, serverError, networkError, slow, none'],
+    [
+      'scenario',
+      { name: 'explode' },
+      '"name" has an invalid value "explode"; allowed: rateLimited, serverError, networkError, slow, notFound, none',
+    ],
     ['scenario', { name: 'slow' }, '"slow" needs "ms"'],
     ['scenario', { name: 'rateLimited', retryAfter: -1 }, '"retryAfter" has an invalid value -1'],
     ['reset', { everything: true }, 'takes no body'],
