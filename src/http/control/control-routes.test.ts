@@ -56,6 +56,15 @@ describe('control endpoints (createApp({ control: true }))', () => {
     expect(await generate()).toMatchObject({ status: 200 });
   });
 
+  it('/scenario notFound answers lookups of any number with the 404, and leaves generate alone', async () => {
+    const { app, post, generate } = client();
+    await post('scenario', { name: 'notFound' });
+    expect(await generate()).toMatchObject({ status: 200 });
+    const lookup = await app.fetch(new Request(`${BASE}/api/v1/siret/73282932000074`), LOOPBACK);
+    expect([lookup.status, await lookup.json()]).toMatchObject([404, { error: 'not_found', reason: 'unused_number' }]);
+    expect((await app.fetch(new Request(`${BASE}/api/v1/siren/732829320`), LOOPBACK)).status).toBe(200);
+  });
+
   it('/scenario networkError makes the body fail, so a transport cuts the connection', async () => {
     const { app, post } = client();
     await post('scenario', { name: 'networkError' });
