@@ -11,11 +11,15 @@ export {
   isValidSiret,
   LA_POSTE_SIREN,
   luhnCheckDigit,
+  parseSiren,
+  parseSiret,
   stripSeparators,
   vatNumberOf,
   type IdentifierFixture,
   type IdentifierFixtureKind,
   type IdentifierFixtureOptions,
+  type InvalidReason,
+  type ParsedIdentifier,
 } from './core/identifiers/index.js';
 export { createRandom, type RandomSource, type SeededRandom } from './core/random/index.js';
 export {
@@ -56,6 +60,19 @@ export {
   type Profile,
   type RecordOptions,
 } from './core/fixtures/index.js';
+export {
+  DEFAULT_LOOKUP_SEED,
+  lookupSiren,
+  lookupSiret,
+  MAX_LISTED_ESTABLISHMENTS,
+  type InvalidNumber,
+  type LookupOptions,
+  type NotFoundReason,
+  type NumberNotFound,
+  type SirenLookup,
+  type SiretLookup,
+  type UnitListing,
+} from './core/world/index.js';
 export {
   AUDIT_LOG_SIZE,
   consumeQuota,

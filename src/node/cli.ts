@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `serve` runs the HTTP server.
+// The `siret-mock` command: `generate` writes fixtures, `identifiers` writes validator fixtures, `lookup` finds a number's
+// company, `serve` runs the HTTP server.
 import { EXTRA_FIELDS, PROFILES } from '../core/fixtures/record-options.js';
 import { CliUsageError, COMMANDS, usageError } from './commands/index.js';
 
@@ -7,6 +8,7 @@ const USAGE = `Usage:
   siret-mock generate --count N [--seed S] [--format ndjson|json|csv] [--excel] [--output FILE]
                      [--fields ${EXTRA_FIELDS.join(',')}] [--profile ${PROFILES.join('|')}]
   siret-mock identifiers --count N [--seed S]   (NDJSON {kind,identifier,value,valid,plausible}; identifiers --help for kinds)
+  siret-mock lookup NUMBER [--seed S] [--fields ...] [--profile ...]   (a SIRET's record or a SIREN's unit; lookup --help)
   siret-mock serve [--port N] [--host HOST] [...]   (siret-mock serve --help for every flag and its default)
   siret-mock --version`;
 

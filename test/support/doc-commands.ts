@@ -1,5 +1,5 @@
 // Runs the shell commands a page shows before an output sample, in-process, through the package's own functions: the CLI's
-// flag parsers and writers for `siret-mock generate` and `identifiers`, and `curl` against the app that `siret-mock serve`
+// flag parsers and writers for `siret-mock generate`, `identifiers` and `lookup`, and `curl` against the app that `siret-mock serve`
 // (with the block's flags) would run. The app's clock stands still at DOCS_NOW, so `generated_at` and reset times are
 // repeatable. Anything else is refused, so a sample can never sit under a command the check cannot run.
 import { STATUS_CODES } from 'node:http';
@@ -8,6 +8,7 @@ import { createIdentifierFixtureStream } from '../../src/core/identifiers/index.
 import { createApp, type App } from '../../src/http/index.js';
 import { parseGenerateFlags, writeRecords } from '../../src/node/commands/generate-command.js';
 import { parseIdentifiersFlags } from '../../src/node/commands/identifiers-command.js';
+import { lookupOutput, parseLookupFlags } from '../../src/node/commands/lookup-command.js';
 import { parseServeArgs } from '../../src/node/commands/serve-flags.js';
 
 /** The instant the server samples of the docs are taken at. */
@@ -52,6 +53,12 @@ function identifiers(args: string[]): string {
   return text;
 }
 
+function lookup(args: string[]): string {
+  const flags = parseLookupFlags(args);
+  if (flags.help) throw new Error('lookup --help is not an output sample');
+  return lookupOutput(flags).text;
+}
+
 async function curl(app: App, args: string[]): Promise<string> {
   let method = 'GET';
   let headersOut = false;
@@ -85,7 +92,7 @@ async function curl(app: App, args: string[]): Promise<string> {
 
 /**
  * The output of a shell block: `siret-mock serve [flags] &` sets up the app the block's `curl` commands reach (default
- * flags without it) and `kill $!` stops it; `siret-mock generate`, `siret-mock identifiers` and `curl` print. `npx`,
+ * flags without it) and `kill $!` stops it; `siret-mock generate`, `identifiers`, `lookup` and `curl` print. `npx`,
  * `node_modules/.bin/siret-mock`, `npm run -s generate --` and `npm start --` are read as the CLI. Throws on any other
  * command.
  */
@@ -106,9 +113,10 @@ export async function runShellBlock(script: string): Promise<string> {
     if (command === 'siret-mock' && sub === 'serve') app = createApp({ ...parseServeArgs(args, {}).server, clock });
     else if (command === 'siret-mock' && sub === 'generate') output += await generate(args);
     else if (command === 'siret-mock' && sub === 'identifiers') output += identifiers(args);
+    else if (command === 'siret-mock' && sub === 'lookup') output += lookup(args);
     else if (command === 'curl') output += await curl((app ??= createApp({ clock })), argv.slice(1));
     else if (command === 'kill' && sub === '$!') app = undefined;
-    else throw new Error(`the docs check cannot run "${line.trim()}" (it runs siret-mock serve, generate, identifiers and curl)`);
+    else throw new Error(`the docs check cannot run "${line.trim()}" (it runs siret-mock serve, generate, identifiers, lookup and curl)`);
   }
   return output;
 }

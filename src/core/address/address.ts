@@ -516,21 +516,23 @@ export interface CommuneFacts {
   readonly firstPostcode: string;
 }
 
-/** The commune of the last `drawAddress` call: its table line, size class, bits and population. */
-export function drawnCommune(): CommuneFacts {
+/** The commune of table line `line`: its size class, bits and population. */
+export function communeFactsAt(line: number): CommuneFacts {
   const table = indexed();
-  const at = drawnLine;
-  const size = table.sizes[at] as number;
-  const whole = size >= 2 ? (table.weights[at] as number) * 10 : 0;
+  const size = table.sizes[line] as number;
+  const whole = size >= 2 ? (table.weights[line] as number) * 10 : 0;
   return {
-    line: at,
+    line,
     sizeClass: size,
-    flags: table.flags[at] as number,
+    flags: table.flags[line] as number,
     // An arrondissement of Paris, Lyon or Marseille (their lines are dense) stands for a city of 100,000 or more.
     population: size === 4 ? Math.max(whole, 100_000) : whole,
-    firstPostcode: String(table.firstPostcodes[at]).padStart(5, '0'),
+    firstPostcode: String(table.firstPostcodes[line]).padStart(5, '0'),
   };
 }
+
+/** The table line of the commune of the last `drawAddress` (or `drawAddressIn`, `drawAddressNear`) call. */
+export const drawnCommuneLine = (): number => drawnLine;
 
 /** Whether a commune's bits mark it as Paris. */
 export const isParis = (flags: number): boolean => (flags & PARIS) !== 0;
@@ -595,6 +597,41 @@ export function drawAddress(random: RandomSource): Address {
   if ((aliased ? alias : own) === undefined) copyCommuneSlots(table, at, pair);
   const city = byColumn[pair] as string;
   const postcode = byColumn[pair + 1] ?? pick(random, (table.communes[at] as Commune).postcodes);
+  return drawStreetIn(random, table, at, city, postcode);
+}
+
+/** Draws an address in the commune of table line `line`: one of its postcodes and a street that agrees with it. */
+export function drawAddressIn(random: RandomSource, line: number): Address {
+  const table = indexed();
+  const commune = communeAt(table, line);
+  const postcode = commune.postcodes.length === 1 ? (commune.postcodes[0] as string) : pick(random, commune.postcodes);
+  return drawStreetIn(random, table, line, commune.name, postcode);
+}
+
+/** Each département's lines (they are contiguous, in postcode order) and their weights, built on first use. */
+const departementIndexes = new Map<number, { readonly from: number; readonly index: WeightedIndex }>();
+
+/**
+ * Draws an address in the département of table line `line`: a commune of that département weighted by population, as
+ * `drawAddress` weighs the whole table, and a street that agrees with it.
+ */
+export function drawAddressNear(random: RandomSource, line: number): Address {
+  const table = indexed();
+  const departement = table.departements[line] as number;
+  let range = departementIndexes.get(departement);
+  if (range === undefined) {
+    let from = line;
+    let to = line;
+    while (from > 0 && table.departements[from - 1] === departement) from--;
+    while (to < table.count - 1 && table.departements[to + 1] === departement) to++;
+    range = { from, index: createWeightedIndex(table.weights.slice(from, to + 1)) };
+    departementIndexes.set(departement, range);
+  }
+  return drawAddressIn(random, range.from + range.index.drawIndex(random));
+}
+
+/** Draws a street line for the commune of table line `at` (named `city`, at `postcode`), and notes the line as drawn. */
+function drawStreetIn(random: RandomSource, table: CommuneIndex, at: number, city: string, postcode: string): Address {
   drawnLine = at;
   const flags = table.flags[at] as number;
   const size = table.sizes[at] as number;

@@ -116,21 +116,19 @@ function unitsBetween(form: number, from: number, to: number): number {
   return sum;
 }
 
-/** Every prefix used, new then old. */
+/** Every prefix used, new then old: together, every two-digit prefix from 30 to 99. */
 const PREFIXES: readonly number[] = [...NEW_SIREN_PREFIXES, ...OLD_SIREN_PREFIXES];
 /** Each form's prefix index, built the first time a unit of that form is drawn. */
 const prefixIndexes: Array<WeightedIndex | undefined> = LEGAL_FORMS.map(() => undefined);
 
-/** The prefix weights of form `form`: its active units created while each prefix's numbers were handed out. */
+/** The prefix weights of form `form`: its active units created while each prefix's numbers were handed out (0 for none). */
 function prefixWeights(form: number): number[] {
   // Every old prefix has the same period, so the form's units older than the register are summed once and shared evenly.
   const oldUnits = unitsBetween(form, OLD_UNITS_FROM, REGISTER_OPENED) / OLD_SIREN_PREFIXES.length;
   return PREFIXES.map((prefix) => {
     const from = PERIODS[2 * prefix] as number;
     const to = PERIODS[2 * prefix + 1] as number;
-    const units = to === REGISTER_OPENED ? oldUnits : unitsBetween(form, from, to);
-    // A weight must be positive: a prefix the form cannot hold gets a weight too small to ever be drawn in practice.
-    return Math.max(units, 1e-12);
+    return to === REGISTER_OPENED ? oldUnits : unitsBetween(form, from, to);
   });
 }
 
@@ -139,8 +137,49 @@ function prefixWeights(form: number): number[] {
  * while its numbers were handed out (old prefixes share the units older than the register evenly).
  */
 export function drawPrefix(random: RandomSource, form: number): number {
-  const index = (prefixIndexes[form] ??= createWeightedIndex(prefixWeights(form)));
+  // A weight must be positive: a prefix the form cannot hold gets a weight too small to ever be drawn in practice.
+  const index = (prefixIndexes[form] ??= createWeightedIndex(prefixWeights(form).map((units) => Math.max(units, 1e-12))));
   return PREFIXES[index.drawIndex(random)] as number;
+}
+
+/**
+ * The world's tables, built on first use: the share of active units of each (form, prefix) pair, a form's share spread over
+ * its prefixes by `prefixWeights`. Their sum over forms weighs the prefixes (`drawSirenPrefix`); a prefix's column weighs
+ * the forms a SIREN of that prefix can have (`drawFormOf`). Drawing a prefix, then a form for it, gives each pair the share
+ * that drawing a form, then a prefix for it, gives.
+ */
+interface WorldTables {
+  readonly prefixes: WeightedIndex;
+  /** By prefix: the forms it holds (a form of no unit of that era left out) and their index. */
+  readonly forms: ReadonlyArray<{ readonly forms: readonly number[]; readonly index: WeightedIndex } | undefined>;
+}
+let worldTables: WorldTables | undefined;
+
+function buildWorldTables(): WorldTables {
+  const joint = LEGAL_FORMS.map((data, form) => {
+    const weights = prefixWeights(form);
+    const total = weights.reduce((sum, units) => sum + units, 0);
+    return weights.map((units) => (data.share * units) / total);
+  });
+  const forms: WorldTables['forms'][number][] = new Array(100).fill(undefined);
+  const prefixTotals = PREFIXES.map((prefix, at) => {
+    const held = LEGAL_FORMS.map((_, form) => form).filter((form) => (joint[form]?.[at] as number) > 0);
+    forms[prefix] = { forms: held, index: createWeightedIndex(held.map((form) => joint[form]?.[at] as number)) };
+    return held.reduce((sum, form) => sum + (joint[form]?.[at] as number), 0);
+  });
+  return { prefixes: createWeightedIndex(prefixTotals), forms };
+}
+
+/** Draws the first two digits of a SIREN of the world (30-99) by the share of active units they hold, all forms together. */
+export function drawSirenPrefix(random: RandomSource): number {
+  return PREFIXES[(worldTables ??= buildWorldTables()).prefixes.drawIndex(random)] as number;
+}
+
+/** Draws the legal form of a unit whose SIREN starts with `prefix` (30-99): an index of LEGAL_FORMS, by share of that era's units. */
+export function drawFormOf(random: RandomSource, prefix: number): number {
+  const held = (worldTables ??= buildWorldTables()).forms[prefix];
+  if (held === undefined) throw new RangeError(`no unit holds a SIREN starting with ${prefix}`);
+  return held.forms[held.index.drawIndex(random)] as number;
 }
 
 /**

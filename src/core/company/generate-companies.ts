@@ -1,85 +1,8 @@
-import { drawAddress, drawnCommune, drawnCommuneNaming, drawnCommuneSizeClass, type CommuneFacts } from '../address/address.js';
 import type { CompanyRecord } from './company-record.js';
-import { creationYear, drawForm, drawPrefix, END_YEAR, LEGAL_FORMS } from './company-story.js';
-import { drawnNameHash, drawnNameIsLocal, drawNameFor } from './company.js';
-import {
-  createSirenSequence,
-  drawEstablishment,
-  MAX_DISTINCT_SIRENS,
-  type EstablishmentKind,
-  type OrderCap,
-  type SirenSequence,
-} from '../identifiers/identifier-sequence.js';
+import { drawSirenPrefix } from './company-story.js';
+import { latestRecordOf, storyOf, unitOf, type CompanyStory, type CompanyUnit } from './company-unit.js';
+import { createSirenSequence, MAX_DISTINCT_SIRENS, type SirenSequence } from '../identifiers/identifier-sequence.js';
 import { createRandom, type SeededRandom } from '../random/random.js';
-
-/** The establishment-order table each legal form draws from. */
-const ESTABLISHMENT_KINDS: readonly EstablishmentKind[] = LEGAL_FORMS.map(({ form }) =>
-  form === 'EI'
-    ? 'individual'
-    : form === 'SCI'
-      ? 'property'
-      : form === 'SELARL' || form === 'SELAS'
-        ? 'professional'
-        : form === 'SASU' || form === 'EURL'
-          ? 'single'
-          : form === 'SA'
-            ? 'large'
-            : form === 'SAS'
-              ? 'network'
-              : 'company',
-);
-/** Forms of the national networks (an SA, a large SAS), the only ones with a sixth establishment in a village. */
-const NETWORK_FORMS: readonly boolean[] = LEGAL_FORMS.map(({ form }) => form === 'SA' || form === 'SAS');
-// A unit's creation date is drawn later, within a tenth of its SIREN prefix's span of the year its name was drawn for
-// (company-story.ts): a tenth of a year of margin keeps a unit counted young here and under a year old there alike.
-const YOUNG_FROM = END_YEAR - 1.1;
-const FIVE_YEARS_FROM = END_YEAR - 5.1;
-
-/**
- * The highest establishment order of a unit of form `form` created in `year`, named and placed by the last draws: a
- * handful for a unit under a year old, a shop, a practice or a holding, or a unit outside a network in a village; under
- * 100 for one under five years old.
- */
-function orderCap(form: number, year: number): OrderCap {
-  if (year >= YOUNG_FROM || drawnNameIsLocal() || (drawnCommuneSizeClass() === 0 && !NETWORK_FORMS[form])) return 5;
-  return year >= FIVE_YEARS_FROM ? 99 : 2999;
-}
-
-/**
- * What a record was drawn from beyond its six fields: the extra fields derive from it, so that none contradicts another.
- */
-export interface CompanyStory {
-  /** The legal form, an index of LEGAL_FORMS (company-story.ts). */
-  readonly form: number;
-  /** The SIREN as a 9-digit number. */
-  readonly siren: number;
-  /** The NIC as a number (order x 10 + check digit). */
-  readonly nic: number;
-  /** The company name as drawn. */
-  readonly name: string;
-  /** The commune of the address. */
-  readonly commune: CommuneFacts;
-}
-
-const ZERO = 48;
-const SPACE = 32;
-/** The character code of the digit of `value` at `place` (1, 10, 100, ...). */
-const digit = (value: number, place: number): number => ZERO + (((value / place) | 0) % 10);
-
-/**
- * The SIRET as served, "356 000 000 00048": the SIREN's nine digits in groups of three, then the NIC's five, made in one
- * call as one flat string. Digits come from arithmetic rather than a table of three-digit strings, which a server would
- * find out of cache between requests.
- */
-function siretText(siren: number, nic: number): string {
-  // prettier-ignore
-  return String.fromCharCode(
-    digit(siren, 1e8), digit(siren, 1e7), digit(siren, 1e6), SPACE,
-    digit(siren, 1e5), digit(siren, 1e4), digit(siren, 1e3), SPACE,
-    digit(siren, 100), digit(siren, 10), digit(siren, 1), SPACE,
-    digit(nic, 1e4), digit(nic, 1e3), digit(nic, 100), digit(nic, 10), digit(nic, 1),
-  );
-}
 
 /** Any NAME_WINDOW consecutive records of a stream have distinct company names (so does any response: at most 100 records). */
 export const NAME_WINDOW = 100;
@@ -99,7 +22,8 @@ export const MAX_SEED = 0xffffffff;
 /** The largest number of records one seed can produce without repeating a SIRET. */
 export const MAX_RECORDS_PER_SEED: number = MAX_DISTINCT_SIRENS;
 
-function checkSeed(seed: number): void {
+/** Throws a RangeError for a seed that is not a whole number 0..MAX_SEED. */
+export function checkSeed(seed: number): void {
   if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
     throw new RangeError(`seed must be a whole number 0..${MAX_SEED}, got ${seed}`);
 }
@@ -109,7 +33,7 @@ export interface CompanyStream {
   next(): CompanyRecord;
   /** How many records `next()` has returned. */
   readonly index: number;
-  /** What the last record was drawn from (its legal form, SIREN, NIC, name and commune). */
+  /** What the last record was drawn from (its unit's legal form, SIREN, name and establishments, its NIC and commune). */
   story(): CompanyStory;
 }
 
@@ -131,6 +55,7 @@ const EMPTY_SLOTS: readonly number[] = Array.from({ length: WINDOW_SLOTS }, () =
 // A class, not an object literal with a getter and closures: a literal's accessor gets a new map per stream, and that map
 // (in the old generation) keeps the stream's closures and everything they hold alive through young-generation GCs.
 class SeededCompanyStream implements CompanyStream {
+  readonly #seed: number;
   readonly #sirens: SirenSequence;
   readonly #random: SeededRandom;
   // The last RECENT_NAMES names and their hashes, record i's at i % RECENT_NAMES; grown as needed, so a short response
@@ -141,13 +66,11 @@ class SeededCompanyStream implements CompanyStream {
   #slots: number[] = EMPTY_SLOTS.slice();
   #entries = 0;
   #index = 0;
-  // The last record's story, kept as plain values: a default response never asks for it.
-  #form = 0;
-  #siren = 0;
-  #nic = 0;
-  #name = '';
+  // The last record's unit: a default response never asks for its story.
+  #unit: CompanyUnit | undefined;
 
   constructor(seed: number) {
+    this.#seed = seed;
     const keyStream = createRandom(seed ^ 0x5349524e); // "SIRN"
     this.#sirens = createSirenSequence([keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32(), keyStream.nextUint32()]);
     this.#random = createRandom(seed);
@@ -158,7 +81,9 @@ class SeededCompanyStream implements CompanyStream {
   }
 
   story(): CompanyStory {
-    return { form: this.#form, siren: this.#siren, nic: this.#nic, name: this.#name, commune: drawnCommune() };
+    const unit = this.#unit;
+    if (unit === undefined) throw new RangeError('no record drawn yet');
+    return storyOf(unit, unit.nic, unit.line);
   }
 
   /** Whether `name` (of hash `hash`) is one of the RECENT_NAMES names before record `index`. */
@@ -205,45 +130,25 @@ class SeededCompanyStream implements CompanyStream {
   next(): CompanyRecord {
     const index = this.#index;
     if (index >= MAX_RECORDS_PER_SEED) throw new RangeError(`a seed gives at most ${MAX_RECORDS_PER_SEED} records`);
-    const random = this.#random;
-    // The story first: a legal form, then a SIREN whose first two digits date the unit; the rest follows from them: the
-    // address, a name of the era, and an establishment number the unit's age, trade and commune allow.
-    const form = drawForm(random);
-    const siren = this.#sirens.next(drawPrefix(random, form));
-    const address = drawAddress(random);
-    const year = creationYear(form, Math.floor(siren / 10));
-    const naming = drawnCommuneNaming();
-    let company = drawNameFor(random, form, year, naming);
-    let hash = drawnNameHash();
-    while (this.#isRecent(company, hash, index)) {
-      company = drawNameFor(random, form, year, naming);
-      hash = drawnNameHash();
-    }
-    const nic = drawEstablishment(random, siren, ESTABLISHMENT_KINDS[form] as EstablishmentKind, orderCap(form, year));
-    this.#remember(company, hash, index);
+    // The main stream picks the first two digits of a SIREN (they date the unit), the prefix's keyed permutation the next
+    // SIREN, and the world that SIREN's unit; a unit whose name one of the last records has is passed over for the next.
+    const prefix = drawSirenPrefix(this.#random);
+    let unit = unitOf(this.#seed, this.#sirens.next(prefix));
+    while (this.#isRecent(unit.name, unit.nameHash, index)) unit = unitOf(this.#seed, this.#sirens.next(prefix));
+    this.#remember(unit.name, unit.nameHash, index);
     this.#index = index + 1;
-    this.#form = form;
-    this.#siren = siren;
-    this.#nic = nic;
-    this.#name = company;
-    const siret = siretText(siren, nic);
-    return {
-      siret,
-      siren: siret.slice(0, 11),
-      company,
-      street_address: address.street_address,
-      city: address.city,
-      postcode: address.postcode,
-    };
+    this.#unit = unit;
+    return latestRecordOf(unit);
   }
 }
 
 /**
  * A generator of company records for one seed: `next()` returns record 0, 1, 2, ... Two independent streams are drawn from
- * the seed: one keys the SIREN permutations (so SIRETs never repeat), the other drives the legal form, the SIREN's first
- * two digits (its date), the address, the name and the establishment number.
- * A record's name is drawn again while it equals one of the previous NAME_WINDOW - 1 names, so a window of that many
- * records never repeats a name; the window is a fixed-size ring, so memory stays flat however long the stream.
+ * the seed: one keys the SIREN permutations (so SIRETs never repeat), the other draws each record's SIREN prefix (its
+ * era). The record is the latest establishment of that SIREN's unit in the seed's world (`unitOf`), which a lookup of its
+ * SIRET finds again. A SIREN whose unit has the name of one of the previous NAME_WINDOW - 1 records is passed over for the
+ * next one, so a window of that many records never repeats a name; the window is a fixed-size ring, so memory stays flat
+ * however long the stream.
  * @example const stream = createCompanyStream({ seed: 42 }); stream.next(); stream.next();
  */
 export function createCompanyStream(options: GenerateOptions): CompanyStream {

@@ -140,7 +140,14 @@ const ESTABLISHMENT_ORDERS = Object.fromEntries(
 export function drawEstablishment(random: RandomSource, siren: number, kind: EstablishmentKind, cap: OrderCap = 2999): number {
   const table = ESTABLISHMENT_ORDERS[kind][ORDER_CAPS.indexOf(cap)] as WeightedTable<readonly [number, number]>;
   const [min, max] = table.draw(random);
-  const order = min + Math.floor(random.next() * (max - min + 1));
+  return nicOf(siren, min + Math.floor(random.next() * (max - min + 1)));
+}
+
+/**
+ * The NIC of establishment `order` (1-9999) of a SIREN, as a number below 100000 to be written on 5 digits: the order and
+ * the digit that makes the whole 14-digit SIRET pass the Luhn check.
+ */
+export function nicOf(siren: number, order: number): number {
   // Luhn over siren(9) + order(4) + check(1), counting from the right: the check digit (1st) is not doubled, the order's
   // units digit (2nd) is, and so is the SIREN's units digit (6th).
   const sum = luhnSumOf(order) + luhnSumOf(siren);

@@ -1,7 +1,16 @@
 // SIREN, SIRET and VAT numbers: the Luhn key, validation, formatting, and the identifier fixtures for testing validators.
 export { isLuhnValid, luhnCheckDigit } from './luhn.js';
-export { formatSiren, IDENTIFIER_SEPARATORS, isValidSiren, LA_POSTE_SIREN, stripSeparators } from './siren.js';
-export { formatSiret, isValidSiret } from './siret.js';
+export {
+  formatSiren,
+  IDENTIFIER_SEPARATORS,
+  isValidSiren,
+  LA_POSTE_SIREN,
+  parseSiren,
+  stripSeparators,
+  type InvalidReason,
+  type ParsedIdentifier,
+} from './siren.js';
+export { formatSiret, isValidSiret, parseSiret } from './siret.js';
 export { vatNumberOf } from './vat.js';
 export {
   createIdentifierFixtureStream,

@@ -15,12 +15,47 @@ export function stripSeparators(value: string): string {
 }
 
 /**
+ * Why a SIREN or SIRET is not valid, in the order they are checked: `digits` (a character other than a digit or a
+ * separator), `length` (not 9 or 14 digits), `la_poste_rule` (a La Poste SIRET whose digits do not sum to a multiple of 5),
+ * `check_digit` (the Luhn check fails, on the SIREN or on the whole SIRET).
+ */
+export type InvalidReason = 'digits' | 'length' | 'check_digit' | 'la_poste_rule';
+
+/** A SIREN or SIRET read from what a person typed: its digits, or why it is not valid, in a sentence a form can show. */
+export type ParsedIdentifier = { valid: true; digits: string } | { valid: false; reason: InvalidReason; message: string };
+
+/** `digits` or `length` for a value that is not `size` digits once its separators are removed, else undefined. */
+export function shapeProblem(identifier: 'SIREN' | 'SIRET', digits: string, size: number): ParsedIdentifier | undefined {
+  const stray = /[^0-9]/.exec(digits);
+  if (stray !== null) {
+    const message = `a ${identifier} holds only digits (and spaces, dots or dashes between them): "${stray[0]}" is not one`;
+    return { valid: false, reason: 'digits', message };
+  }
+  if (digits.length !== size)
+    return { valid: false, reason: 'length', message: `a ${identifier} has ${size} digits, not ${digits.length}` };
+  return undefined;
+}
+
+/**
+ * Reads a SIREN the way a forgiving form does: separators (`IDENTIFIER_SEPARATORS`) ignored, then 9 digits that pass the
+ * Luhn check. Gives the digits, or the reason (`digits`, `length`, `check_digit`) and a message.
+ * @example parseSiren('732 829 320') // { valid: true, digits: '732829320' }
+ */
+export function parseSiren(value: string): ParsedIdentifier {
+  const digits = stripSeparators(value);
+  const problem = shapeProblem('SIREN', digits, 9);
+  if (problem !== undefined) return problem;
+  if (!isLuhnValid(digits))
+    return { valid: false, reason: 'check_digit', message: `the SIREN ${formatSiren(digits)} fails the Luhn check` };
+  return { valid: true, digits };
+}
+
+/**
  * True for a 9-digit, Luhn-valid SIREN, separators (`IDENTIFIER_SEPARATORS`) ignored.
  * @example isValidSiren('732 829 320') // true
  */
 export function isValidSiren(value: string): boolean {
-  const digits = stripSeparators(value);
-  return digits.length === 9 && isLuhnValid(digits);
+  return parseSiren(value).valid;
 }
 
 /**

@@ -42,20 +42,27 @@ export type FlagValues<T extends FlagOptions> = {
  * Reads a command's flags with `util.parseArgs` in its lenient mode, then words what is wrong the way every usage error
  * reads: an unknown flag (with the flag meant when `meant` names it: `{ quantity: 'count' }`), a flag without its value,
  * a value given to a switch, a stray argument. A value may start with "-" when it is a number (`--seed -1`), so it gets
- * the range message of any other bad value.
+ * the range message of any other bad value. A command that takes one argument names it (`positional`): it is read under
+ * that name, and a second one is a stray argument.
  */
-export function parseFlags<const T extends FlagOptions>(
+export function parseFlags<const T extends FlagOptions, const P extends string = never>(
   command: string,
   argv: readonly string[],
   options: T,
   meant: Readonly<Record<string, keyof T & string>> = {},
-): FlagValues<T> {
+  positional?: P,
+): FlagValues<T> & { [K in P]?: string } {
   const help = `see siret-mock ${command} --help`;
   const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const values: Record<string, string | string[] | boolean> = {};
   for (const token of tokens) {
     if (token.kind === 'option-terminator') continue;
-    if (token.kind === 'positional') throw usageError(`unexpected argument ${JSON.stringify(token.value)}`, { hint: help });
+    if (token.kind === 'positional') {
+      if (positional === undefined || values[positional] !== undefined)
+        throw usageError(`unexpected argument ${JSON.stringify(token.value)}`, { hint: help });
+      values[positional] = token.value;
+      continue;
+    }
     const option = options[token.name];
     if (option === undefined) {
       const flag = meant[token.name];
@@ -74,5 +81,5 @@ export function parseFlags<const T extends FlagOptions>(
       values[token.name] = token.value;
     }
   }
-  return values as FlagValues<T>;
+  return values as FlagValues<T> & { [K in P]?: string };
 }

@@ -52,26 +52,38 @@ export function parseGenerateFlags(argv: string[], drawSeed: () => number): Gene
   if (!DIGITS.test(values.count) || Number(values.count) < 1 || Number(values.count) > MAX_RECORDS_PER_SEED) {
     throw mustBe('--count', wholeNumber(1, MAX_RECORDS_PER_SEED), values.count);
   }
-  if (values.seed !== undefined && (!DIGITS.test(values.seed) || Number(values.seed) > MAX_SEED)) {
-    throw mustBe('--seed', wholeNumber(0, MAX_SEED), values.seed);
-  }
+  const seed = seedFlag(values.seed);
   const format = (values.format ?? 'ndjson') as Format;
   if (!FORMATS.includes(format)) throw mustBe('--format', oneOf(FORMATS), format);
   if (values.excel && format !== 'csv') throw usageError('--excel needs --format csv');
   if (values.output === '') throw mustBe('--output', 'a file name', '');
-  const fields = values.fields === undefined ? [] : parseExtraFields(commaListOf('--fields', values.fields, EXTRA_FIELDS));
-  const profile = (values.profile ?? 'default') as Profile;
-  if (!PROFILES.includes(profile)) throw mustBe('--profile', oneOf(PROFILES), profile);
   return {
     count: Number(values.count),
-    seed: values.seed === undefined ? drawSeed() : Number(values.seed),
+    seed: seed ?? drawSeed(),
     format,
     excel: values.excel ?? false,
     output: values.output,
-    fields,
-    profile,
+    ...recordOptionFlags(values),
   };
 }
+
+/** The value of `--seed`, a whole number 0..MAX_SEED, or undefined when it is not given. */
+export function seedFlag(text: string | undefined): number | undefined {
+  if (text !== undefined && (!DIGITS.test(text) || Number(text) > MAX_SEED)) throw mustBe('--seed', wholeNumber(0, MAX_SEED), text);
+  return text === undefined ? undefined : Number(text);
+}
+
+/** The record options of `--fields` and `--profile`. */
+export function recordOptionFlags(values: { fields?: string; profile?: string }): { fields: ExtraField[]; profile: Profile } {
+  const fields = values.fields === undefined ? [] : parseExtraFields(commaListOf('--fields', values.fields, EXTRA_FIELDS));
+  const profile = (values.profile ?? 'default') as Profile;
+  if (!PROFILES.includes(profile)) throw mustBe('--profile', oneOf(PROFILES), profile);
+  return { fields, profile };
+}
+
+/** The `--fields` and `--profile` lines of a command's help, as `generate` and `lookup` show them. */
+export const RECORD_OPTION_USAGE: string = `      --fields LIST             extra fields, comma-separated: ${EXTRA_FIELDS.join(',')} [none]
+      --profile NAME            ${PROFILES.join(', ')} (edge-cases: long, NFD names...; negative: cases a form must refuse) [default]`;
 
 /**
  * Writes `flags.count` records to `out` in constant memory: records are encoded into one reusable buffer, and each write
@@ -126,8 +138,7 @@ export const GENERATE_USAGE: string = `Usage: siret-mock generate --count N [fla
   -f, --format ndjson|json|csv  one JSON object per line, a JSON array, or RFC 4180 CSV [ndjson]
       --excel                   with --format csv: UTF-8 BOM and ";" for French Excel
   -o, --output FILE             write to FILE instead of stdout
-      --fields LIST             extra fields, comma-separated: ${EXTRA_FIELDS.join(',')} [none]
-      --profile NAME            ${PROFILES.join(', ')} (edge-cases: long, NFD names...; negative: cases a form must refuse) [default]
+${RECORD_OPTION_USAGE}
   -h, --help                    print this help`;
 
 /** `siret-mock generate`: only data goes to stdout (or --output); a progress bar goes to stderr when it is a terminal. */
