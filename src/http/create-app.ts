@@ -146,8 +146,8 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
     const staged = scenario ? scenario.wrap(answer, lookup) : answer;
     return drills ? withDrills(staged, drills.drills, drills.random, responses) : staged;
   };
-  const lookup = (name: 'siret' | 'siren'): RouteAnswer =>
-    counted(createLookupRoute(resolved, ROUTES.find((route) => route.name === name) as RouteDefinition & { name: typeof name }), true);
+  const lookup = (name: RouteName): RouteAnswer =>
+    counted(createLookupRoute(resolved, ROUTES.find((route) => route.name === name) as RouteDefinition), true);
   const answers: Record<RouteName, RouteAnswer> = {
     generate: counted(createGenerateRoute(resolved)),
     siret: lookup('siret'),

@@ -36,7 +36,7 @@ function numberOf(url: string, prefix: string): string {
  */
 export function createLookupRoute(
   options: ResolvedOptions,
-  route: RouteDefinition & { name: 'siret' | 'siren' },
+  route: RouteDefinition,
 ): (request: Request, facts: RequestFacts) => Promise<Response> {
   const { source, responses, recordOptions } = options;
   const prefix = routePrefix(route.path);
