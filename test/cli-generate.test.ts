@@ -68,7 +68,7 @@ describe('siret-mock generate', () => {
     [['generate', '--count', '5', '--excel'], /--excel needs --format csv/],
     [['generate', '--count', '5', '--bogus'], /unknown flag --bogus; see siret-mock generate --help/],
     [['generate', '--quantity', '5'], /unknown flag --quantity; did you mean --count\?/],
-    [['frobnicate'], /unknown command "frobnicate"; use generate, identifiers or serve/],
+    [['frobnicate'], /unknown command "frobnicate"; use generate, identifiers, lookup or serve/],
   ])('rejects %j with a one-line error and exit code 2', (args, message) => {
     const run = runCli(args);
     expect(run.status).toBe(2);
