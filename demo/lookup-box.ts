@@ -20,7 +20,7 @@ export interface LookupTarget {
 }
 
 /** The check of what is typed so far: a number to look up (`path`), or a sentence saying what is missing or wrong. */
-export function checkNumber(value: string): { path?: string; note: string } {
+function checkNumber(value: string): { path?: string; note: string } {
   const digits = stripSeparators(value.trim());
   if (digits === '') return { note: 'Type a SIREN (9 digits) or a SIRET (14); spaces, dots and dashes are fine.' };
   const typed = parseSiret(value);

@@ -203,7 +203,6 @@ function admissionRefusals(settings: OpenApiSettings): Array<[codes: readonly Er
 /** A lookup's operation: the number in the path, `seed`, and the answers of `createLookupRoute`. */
 function lookupOperation(settings: OpenApiSettings, route: RouteDefinition, method: 'get' | 'head'): JsonObject {
   const number = route.name === 'siret' ? 'siret' : 'siren';
-  const digits = number === 'siret' ? 14 : 9;
   const LIMIT_HEADERS = limitHeadersOf(settings);
   return {
     operationId: method === 'get' ? route.operationId : `${route.operationId}Head`,
@@ -215,13 +214,6 @@ function lookupOperation(settings: OpenApiSettings, route: RouteDefinition, meth
     tags: ['lookup'],
     security: [{}, { lifetimePass: [] }],
     parameters: [
-      {
-        name: number,
-        in: 'path',
-        required: true,
-        description: `The ${number.toUpperCase()}, ${digits} digits; spaces, U+00A0, U+202F, dots and dashes are ignored (percent-encoded in the path).`,
-        schema: { type: 'string' },
-      },
       seedParameter("The world to look in: the records generate gives for that seed. Default: the service's seed option, else 0."),
     ],
     responses: {
@@ -245,6 +237,15 @@ function lookupOperation(settings: OpenApiSettings, route: RouteDefinition, meth
       ),
     },
   };
+}
+
+/** The number in a lookup's path, a parameter of every operation of that path (preflight included). */
+function pathParameters(route: RouteDefinition): JsonObject[] {
+  const name = /\{(\w+)\}$/.exec(route.path)?.[1];
+  if (name === undefined) return [];
+  const digits = name === 'siret' ? 14 : 9;
+  const description = `The ${name.toUpperCase()}, ${digits} digits; spaces, U+00A0, U+202F, dots and dashes are ignored (percent-encoded in the path).`;
+  return [{ name, in: 'path', required: true, description, schema: { type: 'string' } }];
 }
 
 /** The tag of a route's operations. */
@@ -319,7 +320,13 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
         : tag === 'lookup'
           ? lookupOperation(settings, route, method)
           : plainOperation(route, method);
-    paths[route.path] = { get: operation('get'), head: operation('head'), options: preflightOperation(route) };
+    const parameters = pathParameters(route);
+    paths[route.path] = {
+      ...(parameters.length > 0 ? { parameters } : {}),
+      get: operation('get'),
+      head: operation('head'),
+      options: preflightOperation(route),
+    };
   }
   const allPaths = settings.control ? { ...paths, ...controlPaths({ 'Cache-Control': COMMON_HEADERS['Cache-Control'] }, refusals) } : paths;
   const { perMinute, perDay } = settings.quota;
