@@ -27,7 +27,7 @@ export interface HandlersOptions<Db extends RecordsCollection | undefined = unde
    */
   baseUrl?: string;
   /**
-   * Where to keep every record served with a 200: your own `@msw/data` collection
+   * Where to keep every record generate serves with a 200 (a lookup finds a record again, it adds none): your own `@msw/data` collection
    * (`new Collection({ schema: companyRecordStandardSchema })`), or `createRecordsDb()` from `siret-mock/msw/data`.
    * Without it nothing is recorded and @msw/data is never loaded. @default undefined
    */
@@ -64,14 +64,14 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
   /** `setUsage` at the limit: `exhaust('minute')` until the minute window ends, `exhaust('day')` until 00:00 UTC. */
   exhaust(window: QuotaWindow): void;
   /**
-   * Every request to `/api/v1/generate` so far (the latest 1,000), and each time a client did not wait out a 429's
+   * Every request to `/api/v1/generate` and the lookups so far (the latest 1,000), and each time a client did not wait out a 429's
    * `Retry-After`: `early-retry` (a request before it elapsed, by `clock`) and `retry-storm` (more than 3 inside one wait).
    * @example expect(siret.audit().violations).toEqual([])
    */
   audit(): AuditReport;
   /** The clock behind quota windows and `meta.generated_at`: real time (or `options.clock`) plus an offset. */
   clock: ControllableClock;
-  /** The `db` option: every record served with a 200, in order (`undefined` without the option). */
+  /** The `db` option: every record generate served with a 200, in order (`undefined` without the option). */
   db: Db;
 }
 

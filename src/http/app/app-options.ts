@@ -91,7 +91,7 @@ export interface AppOptions {
    * @example createApp({ usage: { minute: 7, day: 93 } })
    */
   usage?: Partial<QuotaUsage>;
-  /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
+  /** Called with the records of every 200 of generate that carries a body (the MSW `db` uses it); lookups add none. */
   onRecords?(records: CompanyRecord[], request: Request): void;
   /**
    * Extension, never on by default: extra record fields (`EXTRA_FIELDS`: `vat_number`, `legal_form`, `naf_code`,
@@ -145,7 +145,7 @@ export interface App {
   setUsage(usage: Partial<QuotaUsage>): void | Promise<void>;
   /** `setUsage` at the limit of one window: `exhaust('day')` makes every request a 429 with the day message. */
   exhaust(window: QuotaWindow): void | Promise<void>;
-  /** The requests to `/api/v1/generate` so far, and the clients that did not wait out a 429's `Retry-After`. */
+  /** The requests to `/api/v1/generate` and the lookups so far, and the clients that did not wait out a 429's `Retry-After`. */
   audit(): AuditReport;
   /** Forgets the quota counters (back to the `usage` option) and the audit. */
   reset(): void | Promise<void>;
