@@ -1,18 +1,16 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/quota/index.js';
 import {
-  API_PREFIX,
-  findRoute,
   INTERNAL_ERROR,
   NOT_FOUND_SCENARIO_MESSAGE,
   responses,
   ROUTES,
+  routePrefix,
   systemClock,
   createRateLimitedAnswer,
   type RateLimitedAnswerOptions,
   type RouteDefinition,
 } from '../src/http/index.js';
-import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */
 export interface ScenarioOptions {
@@ -32,20 +30,24 @@ export interface RateLimitedOptions extends ScenarioOptions, RateLimitedAnswerOp
 const COUNTED = ROUTES.filter((route) => route.counted);
 const LOOKUPS = COUNTED.filter((route) => route.name !== 'generate');
 
-/**
- * A handler for the counted paths (`routes`) that answers `times` requests (preflights excluded) and then steps aside. It
- * matches everything under the API prefix and lets pass what is none of `routes`.
- */
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The URLs of `routes`, on any origin or under `baseUrl`, as one pattern: a scenario's handler sees no other request. */
+function routesPattern(routes: readonly RouteDefinition[], baseUrl: string | undefined): RegExp {
+  const paths = routes.map(({ path }) => (routePrefix(path) === path ? escapeRegExp(path) : `${escapeRegExp(routePrefix(path))}.*`));
+  const base = baseUrl === undefined ? '.*' : escapeRegExp(baseUrl.replace(/\/+$/, ''));
+  return new RegExp(`^${base}(?:${paths.join('|')})$`);
+}
+
+/** A handler for `routes` (the counted ones unless told) that answers `times` requests (preflights excluded) and then steps aside. */
 function takeOver(
   options: ScenarioOptions,
   respond: (request: Request) => Promise<Response | undefined> | Response | undefined,
   routes: readonly RouteDefinition[] = COUNTED,
 ): HttpHandler {
   let left = options.times ?? 1;
-  return http.all(servicePattern(`${API_PREFIX}*`, options.baseUrl), async ({ request }) => {
+  return http.all(routesPattern(routes, options.baseUrl), async ({ request }) => {
     if (left <= 0 || request.method === 'OPTIONS') return undefined;
-    const pathname = new URL(request.url).pathname;
-    if (findRoute(routes, pathname.slice(pathname.indexOf(API_PREFIX))) === undefined) return undefined;
     left--;
     const response = await respond(request);
     return response !== undefined && response.type !== 'error' && request.method === 'HEAD' ? responses.head(response) : response;

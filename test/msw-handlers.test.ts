@@ -249,7 +249,8 @@ describe('scenarios', () => {
   it('leaves preflights and other paths alone', async () => {
     server.use(scenarios.serverError({ times: Infinity }));
     expect((await fetch(API, { method: 'OPTIONS' })).status).toBe(204);
-    expect((await fetch('https://siret.example.test/api/v1/openapi.json')).status).toBe(200);
+    // Read to the end: a large body left unread makes msw 3's TLS socket emulation fail when the socket closes.
+    expect((await (await fetch('https://siret.example.test/api/v1/openapi.json')).json()).openapi).toBe('3.1.0');
     expect((await fetch(API)).status).toBe(500);
   });
 });
