@@ -76,7 +76,7 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
 }
 
 /** The pattern of one service path: on any origin, or under `baseUrl`; a lookup's number is the rest of the path. */
-export function servicePattern(path: string, baseUrl: string | undefined): string {
+function servicePattern(path: string, baseUrl: string | undefined): string {
   const pattern = `${routePrefix(path)}${routePrefix(path) === path ? '' : '*'}`;
   return baseUrl === undefined ? `*${pattern}` : `${baseUrl.replace(/\/+$/, '')}${pattern}`;
 }
