@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { creationYear, decimalYear, drawForm, drawPrefix, isoDateOf, LEGAL_FORMS, prefixPeriod, REGISTER_OPENED } from './company-story.js';
+import {
+  creationYear,
+  decimalYear,
+  drawFormOf,
+  drawSirenPrefix,
+  isoDateOf,
+  LEGAL_FORMS,
+  prefixPeriod,
+  REGISTER_OPENED,
+} from './company-story.js';
 import { createRandom } from '../random/random.js';
 
 describe('the company story', () => {
@@ -17,13 +26,15 @@ describe('the company story', () => {
     expect(prefixPeriod(29)).toBeUndefined();
   });
 
-  it('never draws a prefix whose era ended before the law of the form', () => {
+  it('never draws a form for a prefix whose era ended before the law of the form', () => {
     const random = createRandom(8);
-    LEGAL_FORMS.forEach((form, index) => {
-      const from = decimalYear(form.from);
-      for (let i = 0; i < 2000; i++)
-        expect((prefixPeriod(drawPrefix(random, index)) as [number, number])[1], form.form).toBeGreaterThan(from);
-    });
+    for (let prefix = 30; prefix <= 99; prefix++) {
+      const end = (prefixPeriod(prefix) as [number, number])[1];
+      for (let i = 0; i < 300; i++) {
+        const form = LEGAL_FORMS[drawFormOf(random, prefix)] as (typeof LEGAL_FORMS)[number];
+        expect(end, `${form.form} in prefix ${prefix}`).toBeGreaterThan(decimalYear(form.from));
+      }
+    }
   });
 
   it('dates a unit within its prefix, growing with the number, never before its form law', () => {
@@ -45,11 +56,11 @@ describe('the company story', () => {
     }
   });
 
-  it('draws legal forms by their share of active units', () => {
+  it('draws legal forms by their share of active units, through the prefix first', () => {
     const random = createRandom(4);
     const counts = new Map<string, number>();
     for (let i = 0; i < 20_000; i++) {
-      const form = LEGAL_FORMS[drawForm(random)];
+      const form = LEGAL_FORMS[drawFormOf(random, drawSirenPrefix(random))];
       const key = `${form?.form}${form?.micro ? ' micro' : ''}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }

@@ -20,18 +20,11 @@ export const END_YEAR = 2026;
 /** Units registered before this year hold the numbers the register gave existing units when it opened. */
 export const REGISTER_OPENED = 1974;
 
-/** The legal forms, in the order `drawForm` numbers them. */
+/** The legal forms: a unit's form is an index of this table. */
 export const LEGAL_FORMS: readonly LegalFormData[] = LEGAL_FORM_DATA;
 
 /** Whether form `form` (an index of LEGAL_FORMS) is an individual entrepreneur's. */
 export const isIndividual = (form: number): boolean => (LEGAL_FORMS[form] as LegalFormData).form === 'EI';
-
-const FORM_INDEX: WeightedIndex = createWeightedIndex(LEGAL_FORMS.map((f) => f.share));
-
-/** Draws a legal form by its share of active units: an index of LEGAL_FORMS. */
-export function drawForm(random: RandomSource): number {
-  return FORM_INDEX.drawIndex(random);
-}
 
 /** A decimal year of an ISO date: 1994-01-03 is about 1994.005. */
 export function decimalYear(iso: string): number {
@@ -118,8 +111,6 @@ function unitsBetween(form: number, from: number, to: number): number {
 
 /** Every prefix used, new then old: together, every two-digit prefix from 30 to 99. */
 const PREFIXES: readonly number[] = [...NEW_SIREN_PREFIXES, ...OLD_SIREN_PREFIXES];
-/** Each form's prefix index, built the first time a unit of that form is drawn. */
-const prefixIndexes: Array<WeightedIndex | undefined> = LEGAL_FORMS.map(() => undefined);
 
 /** The prefix weights of form `form`: its active units created while each prefix's numbers were handed out (0 for none). */
 function prefixWeights(form: number): number[] {
@@ -133,20 +124,10 @@ function prefixWeights(form: number): number[] {
 }
 
 /**
- * Draws the first two digits of the SIREN of a unit of form `form`: a prefix weighted by the form's active units created
- * while its numbers were handed out (old prefixes share the units older than the register evenly).
- */
-export function drawPrefix(random: RandomSource, form: number): number {
-  // A weight must be positive: a prefix the form cannot hold gets a weight too small to ever be drawn in practice.
-  const index = (prefixIndexes[form] ??= createWeightedIndex(prefixWeights(form).map((units) => Math.max(units, 1e-12))));
-  return PREFIXES[index.drawIndex(random)] as number;
-}
-
-/**
  * The world's tables, built on first use: the share of active units of each (form, prefix) pair, a form's share spread over
  * its prefixes by `prefixWeights`. Their sum over forms weighs the prefixes (`drawSirenPrefix`); a prefix's column weighs
- * the forms a SIREN of that prefix can have (`drawFormOf`). Drawing a prefix, then a form for it, gives each pair the share
- * that drawing a form, then a prefix for it, gives.
+ * the forms a SIREN of that prefix can have (`drawFormOf`). Drawing a prefix, then a form for it, gives each pair the form's
+ * share times the part of the form's units that prefix holds.
  */
 interface WorldTables {
   readonly prefixes: WeightedIndex;

@@ -1,4 +1,4 @@
-import { creationYear, drawForm, drawPrefix, LEGAL_FORMS, selProfessionFrom } from './company-story.js';
+import { creationYear, drawFormOf, drawSirenPrefix, LEGAL_FORMS, selProfessionFrom } from './company-story.js';
 import { FIRST_NAME_BIRTHS } from '../data/first-name-births.js';
 import {
   ACTIVITIES,
@@ -400,10 +400,10 @@ export function drawNameFor(random: RandomSource, form: number, year: number, na
   return withFixed(`${name} ${legalForm}`, LEGAL_FORM_HASHES[form] as number);
 }
 
-/** Draws a company name on its own: a legal form by its share, a creation year for it, and a name that fits both. */
+/** Draws a company name on its own: a SIREN era and a legal form by their share, a creation year, and a name that fits. */
 function drawName(random: RandomSource): string {
-  const form = drawForm(random);
-  const prefix = drawPrefix(random, form);
+  const prefix = drawSirenPrefix(random);
+  const form = drawFormOf(random, prefix);
   // A town of 20,000 to 100,000 in mainland France (département 0), on the coast one time in ten.
   const naming = (random.next() < 0.1 ? 1 : 0) + 3 * 2;
   return drawNameFor(random, form, creationYear(form, prefix * 1_000_000 + randomInt(random, 1_000_000)), naming);
