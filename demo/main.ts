@@ -1,5 +1,6 @@
 import { bypass } from 'msw';
 import { COMPANY_FIELDS, type CompanyRecord } from 'siret-mock';
+import { setupLookupBox } from './lookup-box.js';
 import { startMockBackend, type MockBackend } from './mock-backend.js';
 import { httpLink } from './http-link.js';
 import { parseCsv } from './parse-csv.js';
@@ -107,25 +108,36 @@ function currentTarget(): Target {
   return checked?.value === 'server' ? 'server' : 'worker';
 }
 
+/** The URL of a service path (`api/v1/generate?...`) on the current target, with the seed of the form when it has one. */
+function targetUrl(path: string, params = new URLSearchParams()): string {
+  if (ui.seed.value.trim() !== '') params.set('seed', ui.seed.value.trim());
+  const query = params.size > 0 ? `?${params}` : '';
+  if (currentTarget() === 'server') return `${ui.serverUrl.value.replace(/\/+$/, '')}/${path}${query}`;
+  return new URL(`${path}${query}`, document.baseURI).href;
+}
+
 function buildUrl(): string {
   const params = new URLSearchParams();
   // Sent as typed (no clamping in the page) so the service's own 400s can be seen.
   if (ui.quantity.value !== '') params.set('quantity', ui.quantity.value.trim());
-  if (ui.seed.value.trim() !== '') params.set('seed', ui.seed.value.trim());
   if (ui.format.value === 'csv') params.set('format', 'csv');
-  const query = params.size > 0 ? `?${params}` : '';
-  if (currentTarget() === 'server') return `${ui.serverUrl.value.replace(/\/+$/, '')}/api/v1/generate${query}`;
-  return new URL(`api/v1/generate${query}`, document.baseURI).href;
+  return targetUrl('api/v1/generate', params);
+}
+
+/** A request to the current target, with the pass of the lifetime tier. */
+function targetRequest(url: string, accept = 'application/json'): Request {
+  const headers = new Headers({ Accept: accept });
+  if (ui.tier.value === 'lifetime') headers.set('Authorization', `Bearer ${ui.passToken.value.trim()}`);
+  const request = new Request(url, { headers, cache: 'no-store' });
+  // A server on the page's own origin (the built demo served by `npm start`) is under the worker's base URL: without
+  // this, the worker would answer for it. Cross-origin servers are outside the worker's handlers already.
+  return currentTarget() === 'server' && new URL(url).origin === location.origin ? bypass(request) : request;
 }
 
 async function exchange(): Promise<Exchange> {
   const url = buildUrl();
-  const headers = new Headers({ Accept: ui.format.value === 'csv' ? 'text/csv' : 'application/json' });
-  if (ui.tier.value === 'lifetime') headers.set('Authorization', `Bearer ${ui.passToken.value.trim()}`);
-  let request = new Request(url, { headers, cache: 'no-store' });
-  // A server on the page's own origin (the built demo served by `npm start`) is under the worker's base URL: without
-  // this, the worker would answer for it. Cross-origin servers are outside the worker's handlers already.
-  if (currentTarget() === 'server' && new URL(url).origin === location.origin) request = bypass(request);
+  const request = targetRequest(url, ui.format.value === 'csv' ? 'text/csv' : 'application/json');
+  const headers = request.headers;
   const started = performance.now();
   const sentAt = backend?.now();
   let result: Exchange;
@@ -539,6 +551,14 @@ if (!(import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV && /^htt
   ui.serverUrl.value = location.origin;
 syncTarget();
 syncFormat();
+setupLookupBox({
+  urlOf: (path) => targetUrl(path),
+  send: async (url) => {
+    if (!(await ready())) throw new Error(ui.status.textContent ?? 'the mock is not ready');
+    return fetch(targetRequest(url));
+  },
+  onAnswer: (response, body) => updateMeters(response.headers, body),
+});
 for (const option of ui.scenario.options) {
   if (option.value !== 'none' && !SCENARIO_NAMES.includes(option.value as ScenarioName)) option.remove();
 }

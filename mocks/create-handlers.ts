@@ -4,8 +4,10 @@ import { createMemoryQuotaStore, type AuditReport, type QuotaUsage, type QuotaWi
 // From the modules themselves rather than the src/http barrel, so that the graph test sees what the handlers really load.
 import {
   responses,
+  findRoute,
   isServicePath,
   listPaths,
+  routePrefix,
   ROUTES,
   createControllableClock,
   createServiceRoutes,
@@ -21,11 +23,11 @@ import { clearRecords, type RecordsCollection } from './records.js';
 export interface HandlersOptions<Db extends RecordsCollection | undefined = undefined> extends AppOptions {
   /**
    * Narrows the handlers to one service, e.g. `https://api.example.test` or `http://localhost:5173/siret`. Without it they match
-   * `/api/v1/generate` and `/api/v1/openapi.json` on any origin. @default undefined (any origin)
+   * `/api/v1/generate`, the lookups and `/api/v1/openapi.json` on any origin. @default undefined (any origin)
    */
   baseUrl?: string;
   /**
-   * Where to keep every record served with a 200: your own `@msw/data` collection
+   * Where to keep every record generate serves with a 200 (a lookup finds a record again, it adds none): your own `@msw/data` collection
    * (`new Collection({ schema: companyRecordStandardSchema })`), or `createRecordsDb()` from `siret-mock/msw/data`.
    * Without it nothing is recorded and @msw/data is never loaded. @default undefined
    */
@@ -45,7 +47,7 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
   handlers: HttpHandler[];
   /**
    * The same service as a fetch function, for transports without MSW (Playwright's `page.route`, a custom `fetch`): it
-   * answers the two paths the handlers match (same quota, clock and db) and a JSON 404 for any other URL.
+   * answers the paths the handlers match (same quota, clock and db) and a JSON 404 for any other URL.
    */
   fetch(request: Request): Promise<Response>;
   /**
@@ -62,20 +64,21 @@ export interface SiretMockHandlers<Db extends RecordsCollection | undefined = un
   /** `setUsage` at the limit: `exhaust('minute')` until the minute window ends, `exhaust('day')` until 00:00 UTC. */
   exhaust(window: QuotaWindow): void;
   /**
-   * Every request to `/api/v1/generate` so far (the latest 1,000), and each time a client did not wait out a 429's
+   * Every request to `/api/v1/generate` and the lookups so far (the latest 1,000), and each time a client did not wait out a 429's
    * `Retry-After`: `early-retry` (a request before it elapsed, by `clock`) and `retry-storm` (more than 3 inside one wait).
    * @example expect(siret.audit().violations).toEqual([])
    */
   audit(): AuditReport;
   /** The clock behind quota windows and `meta.generated_at`: real time (or `options.clock`) plus an offset. */
   clock: ControllableClock;
-  /** The `db` option: every record served with a 200, in order (`undefined` without the option). */
+  /** The `db` option: every record generate served with a 200, in order (`undefined` without the option). */
   db: Db;
 }
 
-/** The pattern of one service path: on any origin, or under `baseUrl`. */
-export function servicePattern(path: string, baseUrl: string | undefined): string {
-  return baseUrl === undefined ? `*${path}` : `${baseUrl.replace(/\/+$/, '')}${path}`;
+/** The pattern of one service path: on any origin, or under `baseUrl`; a lookup's number is the rest of the path. */
+function servicePattern(path: string, baseUrl: string | undefined): string {
+  const pattern = `${routePrefix(path)}${routePrefix(path) === path ? '' : '*'}`;
+  return baseUrl === undefined ? `*${pattern}` : `${baseUrl.replace(/\/+$/, '')}${pattern}`;
 }
 
 /**
@@ -137,7 +140,7 @@ export function createHandlers<Db extends RecordsCollection | undefined = undefi
     handlers,
     async fetch(request) {
       const path = servicePath(new URL(request.url));
-      const route = mocked.find((candidate) => candidate.path === path);
+      const route = path === undefined ? undefined : findRoute(mocked, path);
       if (route !== undefined) return answer(route, request);
       return responses.error({ code: 'not_found', message: `siret-mock answers ${listPaths(mocked)} only.` });
     },

@@ -13,6 +13,8 @@ export {
   type GenerateResponse,
   type RateLimitErrorResponse,
   type RequestContext,
+  type SirenLookupResponse,
+  type SiretLookupResponse,
   type Tier,
 } from '../src/http/index.js';
 export { createRouteHandler, type RouteLike } from './route-handler.js';

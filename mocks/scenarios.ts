@@ -2,13 +2,15 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Clock } from '../src/core/quota/index.js';
 import {
   INTERNAL_ERROR,
+  NOT_FOUND_SCENARIO_MESSAGE,
   responses,
-  GENERATE_PATH,
+  ROUTES,
+  routePrefix,
   systemClock,
   createRateLimitedAnswer,
   type RateLimitedAnswerOptions,
+  type RouteDefinition,
 } from '../src/http/index.js';
-import { servicePattern } from './create-handlers.js';
 
 /** Which requests a scenario takes over. */
 export interface ScenarioOptions {
@@ -24,13 +26,27 @@ export interface RateLimitedOptions extends ScenarioOptions, RateLimitedAnswerOp
   clock?: Clock;
 }
 
-/** A handler for the generate path that answers `times` requests (preflights excluded) and then steps aside. */
+// The routes a scenario takes over: the counted ones (generate and the lookups), or the lookups alone.
+const COUNTED = ROUTES.filter((route) => route.counted);
+const LOOKUPS = COUNTED.filter((route) => route.name !== 'generate');
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The URLs of `routes`, on any origin or under `baseUrl`, as one pattern: a scenario's handler sees no other request. */
+function routesPattern(routes: readonly RouteDefinition[], baseUrl: string | undefined): RegExp {
+  const paths = routes.map(({ path }) => (routePrefix(path) === path ? escapeRegExp(path) : `${escapeRegExp(routePrefix(path))}.*`));
+  const base = baseUrl === undefined ? '.*' : escapeRegExp(baseUrl.replace(/\/+$/, ''));
+  return new RegExp(`^${base}(?:${paths.join('|')})$`);
+}
+
+/** A handler for `routes` (the counted ones unless told) that answers `times` requests (preflights excluded) and then steps aside. */
 function takeOver(
   options: ScenarioOptions,
   respond: (request: Request) => Promise<Response | undefined> | Response | undefined,
+  routes: readonly RouteDefinition[] = COUNTED,
 ): HttpHandler {
   let left = options.times ?? 1;
-  return http.all(servicePattern(GENERATE_PATH, options.baseUrl), async ({ request }) => {
+  return http.all(routesPattern(routes, options.baseUrl), async ({ request }) => {
     if (left <= 0 || request.method === 'OPTIONS') return undefined;
     left--;
     const response = await respond(request);
@@ -40,7 +56,8 @@ function takeOver(
 
 /**
  * Ready-made failures for frontend tests, to pass to `server.use(...)` / `worker.use(...)` on top of `createHandlers()`.
- * Each call makes a fresh handler with its own count.
+ * Each takes over the counted paths (generate and the lookups; `notFound` the lookups alone), each call a fresh handler
+ * with its own count.
  * @example server.use(scenarios.rateLimited({ window: 'day' }))
  */
 export const scenarios = {
@@ -55,6 +72,14 @@ export const scenarios = {
   /** The next request(s) fail at the network level: `fetch` rejects with a TypeError. */
   networkError(options: ScenarioOptions = {}): HttpHandler {
     return takeOver(options, () => HttpResponse.error());
+  },
+  /**
+   * The next lookup(s), of any number, get a 404 `not_found` (reason `unused_number`): a form's "no such company" path.
+   * Generate is answered as usual.
+   */
+  notFound(options: ScenarioOptions = {}): HttpHandler {
+    const message = NOT_FOUND_SCENARIO_MESSAGE;
+    return takeOver(options, () => responses.error({ code: 'not_found', message, extras: { reason: 'unused_number' } }), LOOKUPS);
   },
   /** The next request(s) wait `ms` milliseconds, then are answered by the handlers behind (the normal contract). */
   slow(ms: number, options: ScenarioOptions = {}): HttpHandler {

@@ -97,4 +97,13 @@ export {
   type RetryViolation,
   type TextStorage,
 } from './core/quota/index.js';
-export type { ErrorCode, ErrorResponse, GenerateMeta, GenerateResponse, HealthResponse, RateLimitErrorResponse } from './http/index.js';
+export type {
+  ErrorCode,
+  ErrorResponse,
+  GenerateMeta,
+  GenerateResponse,
+  HealthResponse,
+  RateLimitErrorResponse,
+  SirenLookupResponse,
+  SiretLookupResponse,
+} from './http/index.js';

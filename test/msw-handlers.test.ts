@@ -235,10 +235,29 @@ describe('scenarios', () => {
     }
   });
 
+  it('rateLimited and serverError take over the lookups too: a lookup form rehearses its 429 and 500', async () => {
+    server.use(scenarios.rateLimited({ times: 1 }), scenarios.serverError({ times: 1 }));
+    const lookup = 'https://siret.example.test/api/v1/siret/73282932000074';
+    expect((await fetch(lookup)).status).toBe(429);
+    expect((await fetch('https://siret.example.test/api/v1/siren/732829320')).status).toBe(500);
+  });
+
+  it('notFound: the next lookup of any number gets the 404 not_found, and generate is left alone', async () => {
+    server.use(scenarios.notFound({ times: 2 }));
+    expect((await fetch(API)).status).toBe(200);
+    for (const path of ['siret/73282932000074', 'siren/732829320']) {
+      const response = await fetch(`https://siret.example.test/api/v1/${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: 'not_found', reason: 'unused_number' });
+    }
+    expect((await fetch('https://siret.example.test/api/v1/siren/732829320')).status).toBe(200);
+  });
+
   it('leaves preflights and other paths alone', async () => {
     server.use(scenarios.serverError({ times: Infinity }));
     expect((await fetch(API, { method: 'OPTIONS' })).status).toBe(204);
-    expect((await fetch('https://siret.example.test/api/v1/openapi.json')).status).toBe(200);
+    // Read to the end: a large body left unread makes msw 3's TLS socket emulation fail when the socket closes.
+    expect((await (await fetch('https://siret.example.test/api/v1/openapi.json')).json()).openapi).toBe('3.1.0');
     expect((await fetch(API)).status).toBe(500);
   });
 });

@@ -102,7 +102,8 @@ describe('createApp({ mounted: true }): the service inside an app that owns ever
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
         error: 'not_found',
-        message: "No such path. This service answers /api/v1/generate and /api/v1/openapi.json; paths outside /api/v1/ are the app's.",
+        message:
+          "No such path. This service answers /api/v1/generate, /api/v1/siret/{siret}, /api/v1/siren/{siren} and /api/v1/openapi.json; paths outside /api/v1/ are the app's.",
       });
     }
   });

@@ -12,9 +12,11 @@ import {
   failureAnswer,
   API_PREFIX,
   FAVICON_PATH,
+  findRoute,
   isServicePath,
   listPaths,
   ROUTES,
+  routePrefix,
   tierOf,
   TIERS,
   type App,
@@ -24,10 +26,12 @@ import {
   type HeaderList,
   type RequestFacts,
   type RouteAnswer,
+  type RouteDefinition,
   type RouteName,
 } from './app/index.js';
 import { createOpenApiRoute } from './contract/index.js';
 import { createGenerateRoute } from './generate/index.js';
+import { createLookupRoute } from './lookup/index.js';
 import {
   CONTROL_HEADERS,
   CONTROL_JSON_HEADERS,
@@ -136,11 +140,18 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
   const route = (rules: RouteRules, answer: RouteAnswer): RouteHandler => serveRoute(rules, answer, resolved, retryAudit);
   // With control on, a scenario set by POST /__siret-mock/scenario answers first; drills delay or fail answers.
   const scenario = resolved.controlClock ? createScenarioSlot(resolved.clock, responses) : undefined;
-  let generate: RouteAnswer = createGenerateRoute(resolved);
-  if (scenario) generate = scenario.wrap(generate);
-  if (resolved.drills) generate = withDrills(generate, resolved.drills, createCryptoRandom(), responses);
+  // The counted routes take the scenarios and drills: a test of a lookup form rehearses its failures as a list's would.
+  const drills = resolved.drills && { drills: resolved.drills, random: createCryptoRandom() };
+  const counted = (answer: RouteAnswer, lookup = false): RouteAnswer => {
+    const staged = scenario ? scenario.wrap(answer, lookup) : answer;
+    return drills ? withDrills(staged, drills.drills, drills.random, responses) : staged;
+  };
+  const lookup = (name: RouteName): RouteAnswer =>
+    counted(createLookupRoute(resolved, ROUTES.find((route) => route.name === name) as RouteDefinition), true);
   const answers: Record<RouteName, RouteAnswer> = {
-    generate,
+    generate: counted(createGenerateRoute(resolved)),
+    siret: lookup('siret'),
+    siren: lookup('siren'),
     openapi: createOpenApiRoute(resolved),
     healthz: () => responses.body(HEALTH_BODY, JSON_HEADERS),
   };
@@ -151,6 +162,14 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
   const placement = resolved.mounted ? 'mounted' : 'server';
   const served = ROUTES.filter((route) => isServicePath(route.path, placement));
   const byPath = new Map(served.map(({ name, path }) => [path, handlers[name]]));
+  // The lookups' paths end with the number: found by prefix when no path of byPath is the request's.
+  const templated = served.filter((route) => routePrefix(route.path) !== route.path);
+  const handlerOf = (path: string): RouteHandler | undefined => {
+    const handler = byPath.get(path);
+    if (handler !== undefined) return handler;
+    const route = findRoute(templated, path);
+    return route && handlers[route.name];
+  };
   // Pages for browsers, outside the API's route table (not in the OpenAPI paths, never mocked): where the `upgrade` link
   // points, and the icon every browser asks for (a cacheable 204 rather than a 404 in every console), which is the app's
   // own when mounted.
@@ -180,13 +199,14 @@ export function createServiceRoutes(options?: AppOptions, ResponseClass: typeof 
     ...controls,
     store: resolved.store,
     clock: resolved.clock,
-    fetch: (request, context) => (byPath.get(pathnameOf(request.url)) ?? notFound)(request, context),
+    fetch: (request, context) => (handlerOf(pathnameOf(request.url)) ?? notFound)(request, context),
   };
 }
 
 /**
  * Creates the siret-mock service as one fetch handler: `app.fetch(request, { caller })` answers the paths of the route
- * table (`/api/v1/generate`, `/api/v1/openapi.json`, `/healthz`) per the contract, and 404 for anything else.
+ * table (`/api/v1/generate`, the lookups `/api/v1/siret/{siret}` and `/api/v1/siren/{siren}`, `/api/v1/openapi.json`,
+ * `/healthz`) per the contract, and 404 for anything else.
  * @example const app = createApp({ tier: 'free', seed: 42 }); const response = await app.fetch(new Request('http://localhost/api/v1/generate'));
  */
 export function createApp(options?: AppOptions): App {

@@ -4,11 +4,13 @@
 export { createApp, createServiceRoutes, type ServiceRoutes } from './create-app.js';
 export {
   ALLOWED_METHODS,
+  API_PREFIX,
   APP_DEFAULTS,
   CONTROL_PREFIX,
   createControllableClock,
   createResponses,
   errorParts,
+  findRoute,
   GENERATE_PATH,
   INTERNAL_ERROR,
   isServicePath,
@@ -22,6 +24,7 @@ export {
   responses,
   RETRY_AFTER_FORMATS,
   ROUTES,
+  routePrefix,
   systemClock,
   TIER_NAMES,
   type App,
@@ -38,9 +41,11 @@ export {
   type HealthResponse,
   type RateLimitErrorResponse,
   type RequestContext,
+  type SirenLookupResponse,
+  type SiretLookupResponse,
   type Responses,
   type RouteDefinition,
   type Tier,
 } from './app/index.js';
-export { createRateLimitedAnswer, listControlPaths, type RateLimitedAnswerOptions } from './control/index.js';
+export { createRateLimitedAnswer, listControlPaths, NOT_FOUND_SCENARIO_MESSAGE, type RateLimitedAnswerOptions } from './control/index.js';
 export { PACKAGE_VERSION } from './contract/index.js';

@@ -71,6 +71,17 @@ describe('createNextHandlers', () => {
     ).toBe(429);
   });
 
+  it('answers the lookups on their own paths, counted with generate, as the catch-all or a route file of their own hands them over', async () => {
+    const siret = createNextHandlers({ limits: { perMinute: 3 } });
+    const lookup = (path: string): Promise<Response> =>
+      siret.GET(new Request(`http://localhost:3000/api/v1/${path}`, { headers: { 'x-forwarded-for': '192.0.2.12' } }));
+    const unit = (await (await lookup('siren/732829320')).json()) as { data: Array<{ siret: string }> };
+    const establishment = (await (await lookup(`siret/${encodeURIComponent(unit.data[0]?.siret ?? '')}`)).json()) as { data: unknown };
+    expect(establishment.data).toEqual(unit.data[0]);
+    expect(await remaining(await siret.GET(from('192.0.2.12')))).toBe(0);
+    expect((await lookup('siren/732829320')).status).toBe(429);
+  });
+
   it('keeps a configured upgrade link', async () => {
     const siret = createNextHandlers({ limits: { perMinute: 1 }, upgradeUrl: 'https://example.test/plans' });
     await siret.GET(from('192.0.2.11'));
@@ -84,7 +95,7 @@ describe('createNextHandlers', () => {
       expect(response.status).toBe(404);
       const { error, message } = (await response.json()) as { error: string; message: string };
       expect(error).toBe('not_found');
-      expect(message).toContain('/api/v1/generate and /api/v1/openapi.json');
+      expect(message).toContain('/api/v1/generate, /api/v1/siret/{siret}, /api/v1/siren/{siren} and /api/v1/openapi.json');
       expect(message).not.toContain('/healthz');
     }
     const head = await siret.HEAD(new Request('http://localhost:3000/api/v1/companies', { method: 'HEAD' }));

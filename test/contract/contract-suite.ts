@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadCommunes } from '../../src/core/address/index.js';
 import { generateCompanies, toCsv } from '../../src/core/company/index.js';
 import { QuotaStoreUnavailableError, type QuotaStore } from '../../src/core/quota/index.js';
-import { isValidSiren, isValidSiret } from '../../src/core/identifiers/index.js';
+import { isValidSiren, isValidSiret, luhnCheckDigit } from '../../src/core/identifiers/index.js';
 import type { AppOptions } from '../../src/http/index.js';
 import { wireSchemaErrors } from '../support/wire-schema.js';
 import { parseRateLimit, parseRateLimitPolicy, retryAfterMs } from './rate-limit-headers.js';
@@ -49,17 +49,22 @@ const SECONDS_TO_MIDNIGHT = 66_265;
 
 const EXPOSED = 'RateLimit, RateLimit-Policy, Retry-After, Content-Disposition, WWW-Authenticate';
 const GENERATE = '/api/v1/generate';
+const SIRET = '/api/v1/siret/';
+const SIREN = '/api/v1/siren/';
 const PASS = 'pass-0123456789';
 const LIFETIME_AUTH = { authorization: `Bearer ${PASS}` };
 
 interface Body {
   error?: string;
   message?: string;
+  reason?: string;
+  siren?: string;
+  establishment_count?: number;
   retry_after?: number;
   upgrade?: string;
   max_quantity?: number;
   count?: number;
-  data?: Array<Record<string, string>>;
+  data?: Array<Record<string, string>> | Record<string, string>;
   meta?: { generated_at: string; source: string; rate_limit_remaining_minute: number; rate_limit_remaining_day: number };
 }
 
@@ -398,7 +403,7 @@ export function defineContractSuite(
         const client = await start();
         for (const query of ['quantity=50', 'quantity=50&seed=42', 'quantity=50&seed=1337']) {
           const { body } = await client.json(query);
-          expectValidRecords(body.data ?? []);
+          expectValidRecords((body.data ?? []) as Array<Record<string, string>>);
           expect(wireSchemaErrors('GenerateResponse', body)).toEqual([]);
         }
       });
@@ -664,6 +669,161 @@ export function defineContractSuite(
       });
     });
 
+    describe('lookups (extension)', () => {
+      /** The body of a lookup of `path` (`siret/…` or `siren/…`, the number already in the path). */
+      async function lookup(client: Client, path: string, init?: RequestInit): Promise<{ response: Response; body: Body }> {
+        const response = await client.request(`/api/v1/${path}`, init);
+        return { response, body: (await response.json()) as Body };
+      }
+      const compact = (number: string): string => number.replace(/ /g, '');
+      // A SIRET of `siren` whose NIC is valid but names no establishment: order 9999 is more than any unit has.
+      const unknownEstablishment = (siren: string): string => `${compact(siren)}9999${luhnCheckDigit(`${compact(siren)}9999`)}`;
+
+      it('answers a SIRET that generate served with that record, and its SIREN with the unit listing it', async () => {
+        const client = await start();
+        const generated = (await client.json('quantity=4&seed=42')).body.data as Array<Record<string, string>>;
+        for (const record of generated) {
+          const { response, body } = await lookup(client, `siret/${compact(record.siret ?? '')}?seed=42`);
+          expect(response.status).toBe(200);
+          expect(response.headers.get('content-type')).toBe('application/json');
+          expectCommonHeaders(response);
+          expect(Object.keys(body)).toEqual(['data', 'meta']);
+          expect(body.data).toEqual(record);
+          expect(wireSchemaErrors('SiretLookupResponse', body)).toEqual([]);
+          const unit = await lookup(client, `siren/${compact(record.siren ?? '')}?seed=42`);
+          expect(unit.response.status).toBe(200);
+          expect(Object.keys(unit.body)).toEqual(['count', 'establishment_count', 'data', 'meta']);
+          const establishments = unit.body.data as Array<Record<string, string>>;
+          expect(unit.body.count).toBe(establishments.length);
+          expect(unit.body.establishment_count).toBeGreaterThanOrEqual(establishments.length);
+          expect(establishments).toContainEqual(record);
+          for (const establishment of establishments) expect(establishment.siren).toBe(record.siren);
+          expect(wireSchemaErrors('SirenLookupResponse', unit.body)).toEqual([]);
+        }
+      });
+
+      it("looks in the world of the service's seed option without ?seed, and answers records with its fields and profile", async () => {
+        const client = await start({ seed: 7, fields: ['legal_form', 'status'] });
+        const [record] = (await client.json('quantity=1&seed=7')).body.data as Array<Record<string, string>>;
+        const { body } = await lookup(client, `siret/${compact(record?.siret ?? '')}`);
+        expect(body.data).toEqual(record);
+        expect(Object.keys(body.data ?? {})).toContain('legal_form');
+      });
+
+      it('lists the head office first', async () => {
+        const client = await start({ fields: ['head_office'] });
+        const generated = (await client.json('quantity=8&seed=11')).body.data as Array<Record<string, unknown>>;
+        for (const record of generated) {
+          const establishments = (await lookup(client, `siren/${compact(String(record.siren))}?seed=11`)).body.data as Array<
+            Record<string, unknown>
+          >;
+          expect(establishments.map((establishment) => establishment.head_office)).toEqual(
+            establishments.map((_establishment, index) => index === 0),
+          );
+        }
+      });
+
+      it('reads the number as a form does: spaces, U+00A0, U+202F, dots and dashes ignored, percent-encoded in the path', async () => {
+        const client = await start();
+        const [record] = (await client.json('quantity=1&seed=3')).body.data as Array<Record<string, string>>;
+        const siret = record?.siret ?? '';
+        const digits = compact(siret);
+        for (const typed of [
+          siret,
+          digits.replace(/^(\d{3})(\d{3})(\d{3})/, '$1\u00a0$2\u202f$3.'),
+          `${digits.slice(0, 9)}-${digits.slice(9)}`,
+        ]) {
+          const { response, body } = await lookup(client, `siret/${encodeURIComponent(typed)}?seed=3`);
+          expect(response.status, typed).toBe(200);
+          expect(body.data).toEqual(record);
+        }
+        const unit = await lookup(client, `siren/${encodeURIComponent((record?.siren ?? '').replace(/ /g, '.'))}?seed=3`);
+        expect(unit.response.status).toBe(200);
+      });
+
+      it.each([
+        ['siret/7328293200007', 'invalid_siret', 'length'],
+        ['siret/', 'invalid_siret', 'length'],
+        ['siret/7328293200007x', 'invalid_siret', 'digits'],
+        ['siret/732829320%2F0074', 'invalid_siret', 'digits'],
+        ['siret/73282932000075', 'invalid_siret', 'check_digit'],
+        ['siret/35600000000049', 'invalid_siret', 'la_poste_rule'],
+        ['siren/73282932', 'invalid_siren', 'length'],
+        ['siren/732 829 32O', 'invalid_siren', 'digits'],
+        ['siren/732829321', 'invalid_siren', 'check_digit'],
+      ])('answers %s with 400 %s, reason %s, counted', async (path, error, reason) => {
+        const client = await start();
+        const { response, body } = await lookup(client, path);
+        expectError(response, body, 400, error);
+        expect(body.reason).toBe(reason);
+        expect(parseRateLimit(response.headers.get('ratelimit')).minute?.r).toBe(9);
+      });
+
+      it('answers valid numbers outside the world with 404 not_found and a reason, counted', async () => {
+        const client = await start();
+        const [record] = (await client.json('quantity=1&seed=5')).body.data as Array<Record<string, string>>;
+        const cases = [
+          ['siren/000000000', 'unused_number'],
+          ['siren/100000009', 'public_body'],
+          ['siret/21750001600019', 'public_body'],
+          ['siren/356000000', 'la_poste'],
+          ['siret/35600000000048', 'la_poste'],
+          [`siret/${unknownEstablishment(record?.siren ?? '')}?seed=5`, 'unknown_establishment'],
+        ] as const;
+        for (const [path, reason] of cases) {
+          const { response, body } = await lookup(client, path);
+          expectError(response, body, 404, 'not_found');
+          expect(body.reason, path).toBe(reason);
+          expect(body.siren).toBe(reason === 'unknown_establishment' ? record?.siren : undefined);
+        }
+        expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(9 - 1 - cases.length);
+      });
+
+      it('rejects a bad seed with 400 invalid_seed before reading the number', async () => {
+        const { response, body } = await lookup(await start(), 'siret/nope?seed=-1');
+        expectError(response, body, 400, 'invalid_seed');
+      });
+
+      it('counts lookups on the same windows as generate: the 11th request of a minute is the spec 429, on either path', async () => {
+        const client = await start();
+        const [record] = (await client.json('quantity=1&seed=9')).body.data as Array<Record<string, string>>;
+        for (let i = 1; i < 10; i++) {
+          const path = i % 2 === 0 ? `siren/${compact(record?.siren ?? '')}` : `siret/${compact(record?.siret ?? '')}`;
+          const { response, body } = await lookup(client, `${path}?seed=9`);
+          expect(response.status).toBe(200);
+          expect(body.meta).toMatchObject({ rate_limit_remaining_minute: 9 - i, rate_limit_remaining_day: 99 - i });
+        }
+        const { response, body } = await lookup(client, `siret/${compact(record?.siret ?? '')}`);
+        expectError(response, body, 429, 'rate_limit_exceeded');
+        expect(body.message).toBe('Too many requests. Limit: 10 per minute.');
+        expect(response.headers.get('retry-after')).toBe(String(body.retry_after));
+        expect((await client.generate()).status).toBe(429);
+        client.target.advanceClock(retryAfterMs(response) as number);
+        expect((await lookup(client, 'siren/000000000')).body.error).toBe('not_found');
+      });
+
+      it('reports -1 remaining on the lifetime tier', async () => {
+        const { body } = await lookup(await start({ tier: 'lifetime' }), 'siren/732829320');
+        expect(body.meta).toMatchObject({ rate_limit_remaining_minute: -1, rate_limit_remaining_day: -1 });
+      });
+
+      it('answers HEAD as GET without a body, OPTIONS as an uncounted preflight, and other methods with 405', async () => {
+        const client = await start();
+        const get = await client.request(`${SIRET}73282932000074`);
+        const head = await client.request(`${SIRET}73282932000074`, { method: 'HEAD' });
+        expect([head.status, await head.text()]).toEqual([get.status, '']);
+        expect(head.headers.get('content-length')).toBe(String(new TextEncoder().encode(await get.text()).byteLength));
+        const preflight = await client.request(`${SIREN}732829320`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+        });
+        expect(preflight.status).toBe(204);
+        const post = await client.request(`${SIREN}732829320`, { method: 'POST', body: '{}' });
+        expectError(post, (await post.json()) as Body, 405, 'method_not_allowed');
+        expect((await client.json()).body.meta?.rate_limit_remaining_minute).toBe(7);
+      });
+    });
+
     describe('OpenAPI document', () => {
       it('serves a valid OpenAPI 3.1 document, uncounted, whatever the Authorization', async () => {
         const client = await start();
@@ -674,7 +834,7 @@ export function defineContractSuite(
           expectCommonHeaders(response);
           const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
           expect(document.openapi).toMatch(/^3\.1\./);
-          expect(Object.keys(document.paths)).toContain(GENERATE);
+          expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([GENERATE, `${SIRET}{siret}`, `${SIREN}{siren}`]));
           await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
         }
         const get = await client.request('/api/v1/openapi.json');

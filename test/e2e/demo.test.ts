@@ -213,6 +213,41 @@ describe('the demo on the MSW worker (npm run demo)', () => {
     await page.close();
   });
 
+  it('the lookup box checks the number as it is typed, then shows the company card, the 404 and the 429', async () => {
+    const page = await openDemo();
+    await page.fill('#seed', '42');
+    await sendAndWait(page, /^200 OK/);
+    const siret = (await rows(page).first().locator('td').first().textContent()) ?? '';
+    const company = (await rows(page).first().locator('td').nth(2).textContent()) ?? '';
+    const check = page.locator('#lookup-check');
+    const box = page.locator('#lookup-number');
+    const lookUp = page.getByRole('button', { name: 'Look up' });
+    await box.pressSequentially(siret.slice(0, 7));
+    expect(await check.textContent()).toMatch(/^\d+ digits: a SIREN has 9, a SIRET 14 \(length\)\.$/);
+    expect(await lookUp.isDisabled()).toBe(true);
+    // The last digit changed: the Luhn check fails, and the box says so before anything is sent.
+    await box.fill(`${siret.slice(0, -1)}${(Number(siret.at(-1)) + 1) % 10}`);
+    expect(await check.textContent()).toMatch(/\(check_digit\)\.$/);
+    await box.fill('356 000 000 00049');
+    expect(await check.textContent()).toMatch(/\(la_poste_rule\)\.$/);
+    await box.fill(siret);
+    expect(await check.textContent()).toBe('A valid SIRET: look it up.');
+    await lookUp.click();
+    await expect.poll(() => page.locator('#lookup-result .company-card h3').textContent()).toBe(company);
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-lookup-card.png') });
+
+    await box.fill('100 000 009');
+    await lookUp.click();
+    await expect.poll(() => page.locator('#lookup-result h3').textContent()).toBe('No company with this number (public_body)');
+    await page.getByRole('button', { name: 'Minute used up' }).click();
+    await box.fill(siret);
+    await lookUp.click();
+    await expect.poll(() => page.locator('#lookup-result h3').textContent()).toBe('Rate limit reached');
+    expect(await page.locator('#lookup-result').textContent()).toContain('Too many requests. Limit: 10 per minute.');
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-lookup-429.png') });
+    await page.close();
+  });
+
   it('is readable at desktop and phone width, with no horizontal scroll at 390 px', async () => {
     const page = await openDemo();
     await sendAndWait(page, /^200 OK/);

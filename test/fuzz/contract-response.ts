@@ -5,7 +5,7 @@ import type { FuzzRequest } from './request-arbitraries.js';
 
 // Which codes each error status may carry (the contract's error table).
 const CODES_BY_STATUS: Record<number, readonly string[]> = {
-  400: ['invalid_quantity', 'quantity_exceeds_limit', 'invalid_format', 'invalid_seed'],
+  400: ['invalid_quantity', 'quantity_exceeds_limit', 'invalid_format', 'invalid_seed', 'invalid_siret', 'invalid_siren'],
   401: ['invalid_pass'],
   403: ['lifetime_pass_required'],
   404: ['not_found'],
@@ -75,8 +75,10 @@ export async function expectContractResponse(
       );
     } else {
       const body: unknown = JSON.parse(text);
-      if (typeof body === 'object' && body !== null && 'count' in body) {
-        expect(wireSchemaErrors('GenerateResponse', body), where).toEqual([]);
+      if (typeof body === 'object' && body !== null && 'data' in body && !('count' in body)) {
+        expect(wireSchemaErrors('SiretLookupResponse', body), where).toEqual([]);
+      } else if (typeof body === 'object' && body !== null && 'count' in body) {
+        expect(wireSchemaErrors('establishment_count' in body ? 'SirenLookupResponse' : 'GenerateResponse', body), where).toEqual([]);
         const generated = body as GenerateResponse;
         expect(generated.count, where).toBe(generated.data.length);
         for (const remaining of [generated.meta.rate_limit_remaining_minute, generated.meta.rate_limit_remaining_day]) {

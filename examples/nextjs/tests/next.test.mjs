@@ -1,6 +1,7 @@
 // `next start` on the two apps built by `npm test` (`next build` and `next build one-route` first), answered over real HTTP,
 // with siret-mock from the tarball: this app, the catch-all app/api/v1/[...path]/route.ts and the server component of
-// app/page.tsx; and one-route/, the layout a user tries first, with app/api/v1/generate/route.ts alone.
+// app/page.tsx; and one-route/, the layout a user tries first, with app/api/v1/generate/route.ts and a route file for the
+// SIRET lookup.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -97,6 +98,28 @@ test('the catch-all serves the OpenAPI document at /api/v1/openapi.json', async 
   assert.equal((await response.json()).openapi, '3.1.0');
 });
 
+test('the catch-all answers the lookups: a SIREN lists its establishments, a SIRET gives one, on the quota of generate', async () => {
+  const unit = await from('203.0.113.50', '/api/v1/siren/732829320');
+  assert.equal(unit.status, 200);
+  const { data } = await unit.json();
+  const establishment = await from('203.0.113.50', `/api/v1/siret/${encodeURIComponent(data[0].siret)}`);
+  assert.deepEqual((await establishment.json()).data, data[0]);
+  assert.equal((await (await from('203.0.113.50')).json()).meta.rate_limit_remaining_minute, 7);
+  const invalid = await from('203.0.113.50', '/api/v1/siret/732829320');
+  assert.equal(invalid.status, 400);
+  assert.equal((await invalid.json()).reason, 'length');
+});
+
+test('one route file per path: app/api/v1/siret/[siret]/route.ts answers the SIRET lookup, with a quota of its own', async () => {
+  for (let call = 1; call <= 10; call++) assert.equal((await from('203.0.113.60', undefined, {}, oneRoute)).status, 200);
+  assert.equal((await from('203.0.113.60', undefined, {}, oneRoute)).status, 429);
+  const lookup = await from('203.0.113.60', '/api/v1/siret/732%20829%20320%2000017', {}, oneRoute);
+  assert.equal(lookup.status, 200);
+  assert.equal((await lookup.json()).meta.rate_limit_remaining_minute, 9);
+  // No route file for /api/v1/siren/: the app's 404.
+  assert.equal((await fetch(`${oneRoute}/api/v1/siren/732829320`)).status, 404);
+});
+
 test('one route file, app/api/v1/generate/route.ts: records, and a 429 whose upgrade link that route answers', async () => {
   const response = await from('203.0.113.40', undefined, {}, oneRoute);
   assert.equal(response.status, 200);
@@ -131,7 +154,7 @@ test("other methods and paths get the service's JSON, not Next's empty 405 or it
   assert.equal(missing.status, 404);
   const { error, message } = await missing.json();
   assert.equal(error, 'not_found');
-  assert.match(message, /\/api\/v1\/generate and \/api\/v1\/openapi\.json/);
+  assert.match(message, /\/api\/v1\/generate, \/api\/v1\/siret\/\{siret\}, \/api\/v1\/siren\/\{siren\} and \/api\/v1\/openapi\.json/);
   assert.doesNotMatch(message, /healthz/); // the app's catch-all serves no /healthz
 
   const preflight = await from('203.0.113.30', '/api/v1/generate', {

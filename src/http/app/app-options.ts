@@ -75,7 +75,10 @@ export interface AppOptions {
   clock?: Clock;
   /** Where requests without `seed` draw their record seed. @default seeded from `seed` if given, else crypto.getRandomValues */
   random?: RandomSource;
-  /** Seeds the default `random`, so that a run of unseeded requests is repeatable. */
+  /**
+   * Seeds the default `random`, so that a run of unseeded requests is repeatable; and the world the lookups look in when a
+   * request gives no `seed` (without it, the core's `DEFAULT_LOOKUP_SEED`).
+   */
   seed?: number;
   /** Who a request counts against. @default context?.caller ?? 'anonymous' */
   callerOf?(request: Request, context: RequestContext | undefined): string;
@@ -88,7 +91,7 @@ export interface AppOptions {
    * @example createApp({ usage: { minute: 7, day: 93 } })
    */
   usage?: Partial<QuotaUsage>;
-  /** Called with the records of every 200 that carries a body (the MSW `db` uses it). */
+  /** Called with the records of every 200 of generate that carries a body (the MSW `db` uses it); lookups add none. */
   onRecords?(records: CompanyRecord[], request: Request): void;
   /**
    * Extension, never on by default: extra record fields (`EXTRA_FIELDS`: `vat_number`, `legal_form`, `naf_code`,
@@ -123,9 +126,9 @@ export interface AppOptions {
   control?: boolean;
   /** With `control`: every control request needs `Authorization: Bearer <controlToken>`, from any address. */
   controlToken?: string;
-  /** Milliseconds before each answer of `/api/v1/generate`: fixed, or `[min, max]` drawn per request. @default 0 */
+  /** Milliseconds before each answer of `/api/v1/generate` and the lookups: fixed, or `[min, max]` drawn per request. @default 0 */
   delay?: Drills['delay'];
-  /** Share of `/api/v1/generate` answers replaced by a JSON 500, 0 to 1 (a failure drill). @default 0 */
+  /** Share of the answers of `/api/v1/generate` and the lookups replaced by a JSON 500, 0 to 1 (a failure drill). @default 0 */
   failRate?: number;
 }
 
@@ -142,7 +145,7 @@ export interface App {
   setUsage(usage: Partial<QuotaUsage>): void | Promise<void>;
   /** `setUsage` at the limit of one window: `exhaust('day')` makes every request a 429 with the day message. */
   exhaust(window: QuotaWindow): void | Promise<void>;
-  /** The requests to `/api/v1/generate` so far, and the clients that did not wait out a 429's `Retry-After`. */
+  /** The requests to `/api/v1/generate` and the lookups so far, and the clients that did not wait out a 429's `Retry-After`. */
   audit(): AuditReport;
   /** Forgets the quota counters (back to the `usage` option) and the audit. */
   reset(): void | Promise<void>;
@@ -159,6 +162,8 @@ export interface ResolvedOptions {
   upgradeUrl: string;
   clock: Clock;
   random: RandomSource;
+  /** The `seed` option: the world lookups look in when a request gives no `seed`. */
+  seed: number | undefined;
   callerOf: (request: Request, context: RequestContext | undefined) => string;
   store: QuotaStore;
   usage: Partial<QuotaUsage> | undefined;
@@ -276,6 +281,7 @@ export function resolveAppOptions(options: AppOptions = {}, ResponseClass: typeo
       ...(options.failRate === undefined ? {} : { failRate: options.failRate }),
     },
     random: options.random ?? (seed !== undefined ? createRandom(seed) : createCryptoRandom()),
+    seed,
     callerOf: options.callerOf ?? defaultCallerOf,
     store,
     usage,

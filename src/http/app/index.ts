@@ -52,6 +52,7 @@ export {
   CONTROL_PREFIX,
   CONTROL_ROUTES,
   FAVICON_PATH,
+  findRoute,
   GENERATE_PATH,
   isServicePath,
   listPaths,
@@ -59,6 +60,7 @@ export {
   OPENAPI_PATH,
   PRICING_PATH,
   ROUTES,
+  routePrefix,
   type ControlRoute,
   type RequestFacts,
   type RouteAnswer,
@@ -77,4 +79,6 @@ export {
   type GenerateResponse,
   type HealthResponse,
   type RateLimitErrorResponse,
+  type SirenLookupResponse,
+  type SiretLookupResponse,
 } from './wire-types.js';

@@ -3,12 +3,13 @@ import type { JsonSchemaName } from '../contract/index.js';
 import type { Tier } from './tiers.js';
 
 /** The name of a route, and of its handler in `createServiceRoutes`. */
-export type RouteName = 'generate' | 'openapi' | 'healthz';
+export type RouteName = 'generate' | 'siret' | 'siren' | 'openapi' | 'healthz';
 
 /** One path of the service: everything routing, the 404 text, the MSW handlers, the Vite plugin and the OpenAPI paths need. */
 export interface RouteDefinition {
   /** Which handler of `createServiceRoutes` answers it. */
   readonly name: RouteName;
+  /** The path, or a template whose last segment is a parameter (`/api/v1/siret/{siret}`): the rest of the path after its prefix. */
   readonly path: string;
   /** Counted against the free-tier quota (and so rate limited). */
   readonly counted: boolean;
@@ -35,6 +36,26 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary: 'Generate fictitious French company records',
     description: 'Records with Luhn-valid SIRET/SIREN numbers, company names and real commune/postcode pairs.',
     schema: 'GenerateResponse',
+  },
+  {
+    name: 'siret',
+    path: '/api/v1/siret/{siret}',
+    counted: true,
+    mocked: true,
+    operationId: 'lookupSiret',
+    summary: 'Look up one establishment by SIRET (extension)',
+    description: "This mock's extension: the establishment behind a SIRET in the world of a seed, the record generate gives for it.",
+    schema: 'SiretLookupResponse',
+  },
+  {
+    name: 'siren',
+    path: '/api/v1/siren/{siren}',
+    counted: true,
+    mocked: true,
+    operationId: 'lookupSiren',
+    summary: 'Look up one unit and its establishments by SIREN (extension)',
+    description: "This mock's extension: the unit behind a SIREN in the world of a seed, its head office first.",
+    schema: 'SirenLookupResponse',
   },
   {
     name: 'openapi',
@@ -106,7 +127,21 @@ const CONTROL_PATHS = new Set(CONTROL_ROUTES.map((route) => route.path));
 const TOP_LEVEL_PATHS = new Set(
   [...ROUTES.map((route) => route.path), PRICING_PATH, FAVICON_PATH].filter((path) => !path.startsWith(API_PREFIX)),
 );
-const MOCKED_PATHS = new Set(ROUTES.filter((route) => route.mocked).map((route) => route.path));
+/** The fixed part of a route's path: all of it, or a template's up to its parameter (`/api/v1/siret/`). */
+export const routePrefix = (path: string): string => path.replace(/\{\w+\}$/, '');
+
+/**
+ * The route of `routes` that answers a path: the one with that path, or a template whose prefix it starts with (the rest,
+ * slashes included, is the parameter, so that a lookup answers whatever a form sent).
+ */
+export function findRoute<R extends { readonly path: string }>(routes: readonly R[], path: string): R | undefined {
+  return routes.find((route) => {
+    const prefix = routePrefix(route.path);
+    return prefix === route.path ? path === prefix : path.startsWith(prefix);
+  });
+}
+
+const MOCKED_ROUTES = ROUTES.filter((route) => route.mocked);
 
 /**
  * Whether a path is the service's where it is placed, derived from the route tables: the MSW handlers answer the mocked
@@ -115,7 +150,7 @@ const MOCKED_PATHS = new Set(ROUTES.filter((route) => route.mocked).map((route) 
  * prefix too (`/healthz`, `/pricing`, `/favicon.ico`), which the demo's files never shadow.
  */
 export function isServicePath(path: string, placement: Placement, control = false): boolean {
-  if (placement === 'msw') return MOCKED_PATHS.has(path);
+  if (placement === 'msw') return findRoute(MOCKED_ROUTES, path) !== undefined;
   if (path.startsWith(API_PREFIX) || (control && CONTROL_PATHS.has(path))) return true;
   return placement === 'server' && TOP_LEVEL_PATHS.has(path);
 }

@@ -1,4 +1,6 @@
 import type { CompanyRecord } from '../../core/company/index.js';
+import type { InvalidReason } from '../../core/identifiers/index.js';
+import type { NotFoundReason } from '../../core/world/index.js';
 
 // The wire format as plain TypeScript types: what a client of the API reads. The same shapes are described once more as data
 // (JSON Schema, json-schemas.ts) for the OpenAPI document; a test checks served bodies against those schemas.
@@ -22,6 +24,23 @@ export interface GenerateResponse {
   meta: GenerateMeta;
 }
 
+/** The JSON body of a 200 from `GET /api/v1/siret/{siret}`: the establishment's record, as generate gives it. */
+export interface SiretLookupResponse {
+  data: CompanyRecord;
+  meta: GenerateMeta;
+}
+
+/**
+ * The JSON body of a 200 from `GET /api/v1/siren/{siren}`: the unit's establishments, the head office first, then the others
+ * from the latest down. `count` equals `data.length`, at most 100 of the unit's `establishment_count`.
+ */
+export interface SirenLookupResponse {
+  count: number;
+  establishment_count: number;
+  data: CompanyRecord[];
+  meta: GenerateMeta;
+}
+
 /** The extras an error body may carry besides `error` and `message`; `ERRORS` says which code carries which. */
 export interface ErrorExtras {
   /** The tier maximum. */
@@ -32,6 +51,10 @@ export interface ErrorExtras {
   retry_after: number;
   /** The pricing page. */
   upgrade: string;
+  /** Why a lookup found nothing: why the number is invalid (400), or why a valid one has no company (404). */
+  reason: InvalidReason | NotFoundReason;
+  /** The unit's SIREN, when a SIRET's NIC is none of its establishments (`reason: 'unknown_establishment'`). */
+  siren: string;
 }
 
 /** One row of `ERRORS`. */
@@ -51,9 +74,11 @@ export const ERRORS = {
   quantity_exceeds_limit: { status: 400, required: ['max_quantity'], optional: ['upgrade'] },
   invalid_format: { status: 400 },
   invalid_seed: { status: 400 },
+  invalid_siret: { status: 400, required: ['reason'] },
+  invalid_siren: { status: 400, required: ['reason'] },
   invalid_pass: { status: 401 },
   lifetime_pass_required: { status: 403, required: ['upgrade'] },
-  not_found: { status: 404 },
+  not_found: { status: 404, optional: ['reason', 'siren'] },
   method_not_allowed: { status: 405 },
   rate_limit_exceeded: { status: 429, required: ['retry_after', 'upgrade'] },
   quota_store_unavailable: { status: 503, required: ['retry_after'] },

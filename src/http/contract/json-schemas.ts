@@ -58,11 +58,46 @@ const generateResponse: JsonSchema = {
   },
 };
 
+const siretLookupResponse: JsonSchema = {
+  type: 'object',
+  required: ['data', 'meta'],
+  properties: { data: ref('CompanyRecord'), meta: ref('GenerateMeta') },
+};
+
+const sirenLookupResponse: JsonSchema = {
+  type: 'object',
+  required: ['count', 'establishment_count', 'data', 'meta'],
+  properties: {
+    count: { type: 'integer', minimum: 1, maximum: 100, description: 'Number of records in data: the establishments listed' },
+    establishment_count: { type: 'integer', minimum: 1, description: "The unit's establishments, active and ceased" },
+    data: { type: 'array', items: ref('CompanyRecord'), description: 'The head office first, then the others from the latest down' },
+    meta: ref('GenerateMeta'),
+  },
+};
+
 const EXTRAS: Readonly<Record<keyof ErrorExtras, JsonSchema>> = {
   max_quantity: { type: 'integer', minimum: 1, description: 'The tier maximum' },
   max_length: { type: 'integer', minimum: 1, description: 'The longest request target accepted, in bytes' },
   retry_after: { type: 'integer', minimum: 1, description: 'Whole seconds to wait, equal to the Retry-After header' },
   upgrade: { type: 'string', format: 'uri', description: 'The pricing page' },
+  reason: { type: 'string', description: 'Why, as a code a form can switch on' },
+  siren: { type: 'string', pattern: '^\\d{3} \\d{3} \\d{3}$', description: "The unit's SIREN, whose lookup lists its establishments" },
+};
+
+// The reasons each code answers with: the invalid number's check that failed, or why a valid number has no company.
+const INVALID_REASONS = {
+  enum: ['digits', 'length', 'check_digit', 'la_poste_rule'],
+  description: 'The check that failed, in the order they run: digits, length, la_poste_rule (La Poste SIRETs), check_digit (Luhn)',
+};
+const REASONS: Partial<Record<ErrorCode, JsonSchema>> = {
+  invalid_siret: INVALID_REASONS,
+  invalid_siren: { ...INVALID_REASONS, enum: ['digits', 'length', 'check_digit'] },
+  not_found: {
+    enum: ['unused_number', 'public_body', 'la_poste', 'unknown_establishment'],
+    description:
+      "A lookup's valid number outside the world: a SIREN starting with 0 (unused_number), 1 or 2 (public_body), La Poste's " +
+      "(la_poste), or a NIC that is none of the unit's establishments (unknown_establishment, with siren). Absent on an unknown path.",
+  },
 };
 
 type PascalCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
@@ -81,6 +116,7 @@ function errorBody(code: ErrorCode): JsonSchema {
     message: { type: 'string', description: 'What was wrong and what is allowed' },
   };
   for (const extra of [...required, ...optional]) properties[extra] = EXTRAS[extra];
+  if (REASONS[code] !== undefined) properties.reason = { type: 'string', ...REASONS[code] };
   return {
     type: 'object',
     description: `The ${status} ${code}.`,
@@ -110,13 +146,23 @@ export function errorSchema(codes: readonly ErrorCode[]): JsonSchema {
 const health: JsonSchema = { type: 'object', required: ['status'], properties: { status: { type: 'string', const: 'ok' } } };
 
 /** The name of a body's schema in the OpenAPI document (`#/components/schemas/<name>`); `Error` is any error body. */
-export type JsonSchemaName = 'CompanyRecord' | 'GenerateMeta' | 'GenerateResponse' | 'Error' | 'Health' | ErrorSchemaName;
+export type JsonSchemaName =
+  | 'CompanyRecord'
+  | 'GenerateMeta'
+  | 'GenerateResponse'
+  | 'SiretLookupResponse'
+  | 'SirenLookupResponse'
+  | 'Error'
+  | 'Health'
+  | ErrorSchemaName;
 
 /** The JSON Schemas of every body, by the name the OpenAPI document gives them (`Error`, any error body, is for tests). */
 export const JSON_SCHEMAS: Readonly<Record<JsonSchemaName, JsonSchema>> = {
   CompanyRecord: companyRecord,
   GenerateMeta: generateMeta,
   GenerateResponse: generateResponse,
+  SiretLookupResponse: siretLookupResponse,
+  SirenLookupResponse: sirenLookupResponse,
   Error: errorSchema(ERROR_CODES),
   Health: health,
   ...(Object.fromEntries(ERROR_CODES.map((code) => [schemaNameOf(code), errorBody(code)])) as Record<ErrorSchemaName, JsonSchema>),

@@ -28,8 +28,10 @@ describe('the OpenAPI document', () => {
   it('documents every path of the route table with every method it answers, each with security and a 4xx', () => {
     expect(Object.keys(document.paths)).toEqual(ROUTES.map((route) => route.path));
     for (const route of ROUTES) {
-      const item = document.paths[route.path] ?? {};
+      const { parameters, ...item } = (document.paths[route.path] ?? {}) as Record<string, Operation> & { parameters?: unknown };
       expect(Object.keys(item).sort()).toEqual(['get', 'head', 'options']);
+      // A lookup's number is a parameter of the path, shared by its operations.
+      expect(parameters).toEqual(route.path.endsWith('}') ? [expect.objectContaining({ in: 'path', required: true })] : undefined);
       for (const operation of Object.values(item)) {
         expect(operation.security).toBeDefined();
         expect(Object.keys(operation.responses).some((status) => status.startsWith('4'))).toBe(true);
@@ -60,7 +62,8 @@ describe('the OpenAPI document', () => {
     const control = createOpenApiDocument({ ...SETTINGS, control: true }) as typeof document;
     const codeOf = (ref: string | undefined) =>
       (control.components.schemas as Record<string, Schema>)[ref?.split('/').pop() ?? '']?.properties?.error?.const;
-    for (const operation of Object.values(control.paths).flatMap((item) => Object.values(item))) {
+    const operations = Object.values(control.paths).flatMap(({ get, head, options, post }) => [get, head, options, post]);
+    for (const operation of operations.filter((candidate) => candidate !== undefined)) {
       for (const [status, response] of Object.entries(operation.responses).filter(([status]) => Number(status) >= 400)) {
         const schema = response.content?.['application/json']?.schema ?? {};
         const refs = schema.oneOf?.map((member) => member.$ref) ?? [schema.$ref];

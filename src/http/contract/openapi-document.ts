@@ -142,14 +142,7 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
         description: '1: UTF-8 BOM and `;` separator (French Excel). Only affects CSV.',
         schema: { type: 'string', enum: [...EXCEL_VALUES], default: '0' },
       },
-      {
-        name: 'seed',
-        in: 'query',
-        required: false,
-        description: `Whole number 0..${MAX_SEED}. The same seed gives the same records; quantity k gives the first k records of the seed.`,
-        schema: { type: 'integer', minimum: 0, maximum: MAX_SEED },
-        example: 42,
-      },
+      seedParameter('The same seed gives the same records; quantity k gives the first k records of the seed.'),
     ],
     responses: {
       '200': {
@@ -167,26 +160,98 @@ function generateOperation(settings: OpenApiSettings, route: RouteDefinition, me
           "checked in the order listed; bad_request is the server's. Counted against the quota.",
           LIMIT_HEADERS,
         ],
-        [
-          ['invalid_pass'],
-          'a Bearer token that is not a known pass. Not counted.',
-          { ...COMMON_HEADERS, 'WWW-Authenticate': header('Bearer error="invalid_token"') },
-        ],
         [['lifetime_pass_required'], 'CSV asked on the free tier. Counted.', LIMIT_HEADERS],
-        [
-          ['rate_limit_exceeded'],
-          `more than ${perMinute} requests in the caller's minute window or ${perDay} in the UTC day. Not counted.`,
-          { ...LIMIT_HEADERS, 'Retry-After': headerRef('RetryAfter') },
-        ],
-        [
-          ['quota_store_unavailable'],
-          'the shared quota store cannot be reached; retry_after is 1.',
-          { ...COMMON_HEADERS, 'Retry-After': header('1 (whole seconds)', { type: 'integer', const: 1 }) },
-        ],
+        ...admissionRefusals(settings),
       ),
     },
   };
 }
+
+/** The `seed` query parameter of the counted routes; `use` says what it does there. */
+function seedParameter(use: string): JsonObject {
+  return {
+    name: 'seed',
+    in: 'query',
+    required: false,
+    description: `Whole number 0..${MAX_SEED}. ${use}`,
+    schema: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    example: 42,
+  };
+}
+
+/** The refusals of `admit`, which every counted route runs first: an unknown pass, the rate limit, the quota store out. */
+function admissionRefusals(settings: OpenApiSettings): Array<[codes: readonly ErrorCode[], when: string, headers?: JsonObject]> {
+  const { perMinute, perDay } = settings.quota;
+  return [
+    [
+      ['invalid_pass'],
+      'a Bearer token that is not a known pass. Not counted.',
+      { ...COMMON_HEADERS, 'WWW-Authenticate': header('Bearer error="invalid_token"') },
+    ],
+    [
+      ['rate_limit_exceeded'],
+      `more than ${perMinute} requests in the caller's minute window or ${perDay} in the UTC day (generate and the lookups together). Not counted.`,
+      { ...limitHeadersOf(settings), 'Retry-After': headerRef('RetryAfter') },
+    ],
+    [
+      ['quota_store_unavailable'],
+      'the shared quota store cannot be reached; retry_after is 1.',
+      { ...COMMON_HEADERS, 'Retry-After': header('1 (whole seconds)', { type: 'integer', const: 1 }) },
+    ],
+  ];
+}
+
+/** A lookup's operation: the number in the path, `seed`, and the answers of `createLookupRoute`. */
+function lookupOperation(settings: OpenApiSettings, route: RouteDefinition, method: 'get' | 'head'): JsonObject {
+  const number = route.name === 'siret' ? 'siret' : 'siren';
+  const LIMIT_HEADERS = limitHeadersOf(settings);
+  return {
+    operationId: method === 'get' ? route.operationId : `${route.operationId}Head`,
+    summary: method === 'get' ? route.summary : `${route.summary}: headers only`,
+    description:
+      `${route.description} An extension of this mock: the service it reproduces has one operation, generate. Counted on ` +
+      'the same quota windows as generate; the records carry the fields and profile the service is configured with.' +
+      (method === 'head' ? ' HEAD answers as GET would, Content-Length included, without a body.' : ''),
+    tags: ['lookup'],
+    security: [{}, { lifetimePass: [] }],
+    parameters: [
+      seedParameter("The world to look in: the records generate gives for that seed. Default: the service's seed option, else 0."),
+    ],
+    responses: {
+      '200': {
+        description:
+          number === 'siret'
+            ? "The establishment's record, exactly as generate gives it for that seed. RateLimit headers on the free tier only."
+            : "The unit's establishments, the head office first, then the others from the latest down (at most 100).",
+        headers: { ...LIMIT_HEADERS, 'Content-Length': headerRef('ContentLength') },
+        content: json(ref(route.schema as string)),
+      },
+      ...TRANSPORT_ERRORS,
+      ...refusals(
+        [
+          [number === 'siret' ? 'invalid_siret' : 'invalid_siren', 'invalid_seed', 'bad_request'],
+          `seed, then the number: reason says which check failed. bad_request is the server's. Counted against the quota.`,
+          LIMIT_HEADERS,
+        ],
+        [['not_found'], 'a valid number outside the world; reason says why. Counted against the quota.', LIMIT_HEADERS],
+        ...admissionRefusals(settings),
+      ),
+    },
+  };
+}
+
+/** The number in a lookup's path, a parameter of every operation of that path (preflight included). */
+function pathParameters(route: RouteDefinition): JsonObject[] {
+  const name = /\{(\w+)\}$/.exec(route.path)?.[1];
+  if (name === undefined) return [];
+  const digits = name === 'siret' ? 14 : 9;
+  const description = `The ${name.toUpperCase()}, ${digits} digits; spaces, U+00A0, U+202F, dots and dashes are ignored (percent-encoded in the path).`;
+  return [{ name, in: 'path', required: true, description, schema: { type: 'string' } }];
+}
+
+/** The tag of a route's operations. */
+const tagOf = (route: RouteDefinition): string =>
+  route.name === 'generate' ? 'generate' : route.name === 'siret' || route.name === 'siren' ? 'lookup' : 'service';
 
 function plainOperation(route: RouteDefinition, method: 'get' | 'head'): JsonObject {
   return {
@@ -211,7 +276,7 @@ function preflightOperation(route: RouteDefinition): JsonObject {
     operationId: `${route.operationId}Preflight`,
     summary: `CORS preflight of ${route.path} (never counted)`,
     description: 'Answers any preflight with the methods and request headers the service accepts.',
-    tags: [route.operationId === 'generate' ? 'generate' : 'service'],
+    tags: [tagOf(route)],
     security: [{}],
     responses: {
       '204': {
@@ -249,9 +314,20 @@ function referencedSchemas(paths: JsonObject, schemas: Record<string, JsonObject
 export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const route of ROUTES) {
+    const tag = tagOf(route);
     const operation = (method: 'get' | 'head'): JsonObject =>
-      route.counted ? generateOperation(settings, route, method) : plainOperation(route, method);
-    paths[route.path] = { get: operation('get'), head: operation('head'), options: preflightOperation(route) };
+      tag === 'generate'
+        ? generateOperation(settings, route, method)
+        : tag === 'lookup'
+          ? lookupOperation(settings, route, method)
+          : plainOperation(route, method);
+    const parameters = pathParameters(route);
+    paths[route.path] = {
+      ...(parameters.length > 0 ? { parameters } : {}),
+      get: operation('get'),
+      head: operation('head'),
+      options: preflightOperation(route),
+    };
   }
   const allPaths = settings.control
     ? {
@@ -277,6 +353,7 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
     servers: [{ url: '/', description: 'The origin that serves this document' }],
     tags: [
       { name: 'generate', description: 'Fictitious company records' },
+      { name: 'lookup', description: "This mock's extension: the company behind a SIRET or SIREN, in the world of a seed" },
       { name: 'service', description: 'The document and liveness' },
       ...(settings.control ? [{ name: 'control', description: 'Test control of a server started with --control (docs/server.md)' }] : []),
     ],
@@ -295,7 +372,9 @@ export function createOpenApiDocument(settings: OpenApiSettings): JsonObject {
         AccessControlExposeHeaders:
           settings.rateLimitHeaders === 'draft'
             ? header(EXPOSED_HEADERS, { type: 'string', const: EXPOSED_HEADERS })
-            : header(`${EXPOSED_HEADERS}; free-tier answers of /api/v1/generate add a second field: ${X_RATE_LIMIT_HEADERS}`),
+            : header(
+                `${EXPOSED_HEADERS}; free-tier answers of /api/v1/generate and the lookups add a second field: ${X_RATE_LIMIT_HEADERS}`,
+              ),
         CacheControl: header('Always no-store', { type: 'string', const: 'no-store' }),
         XContentTypeOptions: header('Always nosniff: a browser reads the body as its Content-Type says', {
           type: 'string',

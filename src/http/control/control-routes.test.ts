@@ -57,6 +57,15 @@ describe('control endpoints (createApp({ control: true }))', () => {
     expect(await generate()).toMatchObject({ status: 200 });
   });
 
+  it('/scenario notFound answers lookups of any number with the 404, and leaves generate alone', async () => {
+    const { app, post, generate } = client();
+    await post('scenario', { name: 'notFound' });
+    expect(await generate()).toMatchObject({ status: 200 });
+    const lookup = await app.fetch(new Request(`${BASE}/api/v1/siret/73282932000074`), LOOPBACK);
+    expect([lookup.status, await lookup.json()]).toMatchObject([404, { error: 'not_found', reason: 'unused_number' }]);
+    expect((await app.fetch(new Request(`${BASE}/api/v1/siren/732829320`), LOOPBACK)).status).toBe(200);
+  });
+
   it('/scenario networkError makes the body fail, so a transport cuts the connection', async () => {
     const { app, post } = client();
     await post('scenario', { name: 'networkError' });
@@ -164,7 +173,11 @@ describe('control endpoints (createApp({ control: true }))', () => {
     ['clock', { set: '0000-01-01T00:00:00Z' }, 'the clock would read'],
     ['usage', { minute: 11 }, 'minute must be a whole number from 0 to 10 (limits.perMinute), got 11'],
     ['usage', { hour: 1 }, 'unknown field "hour"'],
-    ['scenario', { name: 'explode' }, '"name" has an invalid value "explode"; allowed: rateLimited, serverError, networkError, slow, none'],
+    [
+      'scenario',
+      { name: 'explode' },
+      '"name" has an invalid value "explode"; allowed: rateLimited, serverError, networkError, slow, notFound, none',
+    ],
     ['scenario', { name: 'slow' }, '"slow" needs "ms"'],
     ['scenario', { name: 'rateLimited', retryAfter: -1 }, '"retryAfter" has an invalid value -1'],
     ['reset', { everything: true }, 'takes no body'],

@@ -14,7 +14,7 @@ import {
 import { waitUnlessAborted } from './drills.js';
 
 /** The scenarios of `siret-mock/msw`, by name, as the control endpoint takes them. */
-export const SCENARIO_NAMES = ['rateLimited', 'serverError', 'networkError', 'slow'] as const;
+export const SCENARIO_NAMES = ['rateLimited', 'serverError', 'networkError', 'slow', 'notFound'] as const;
 type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** Options of a rate-limited answer that does not come from the quota (`scenarios.rateLimited`). */
@@ -117,11 +117,15 @@ export interface ScenarioSlot {
   set(spec: ScenarioSpec | null): void;
   /** The scenario on, and how many answers it has left (`null`: no limit). */
   current(): (ScenarioSpec & { left: number | null }) | null;
-  /** Wraps a GET handler: the scenario answers first while it is on. */
+  /** Wraps a GET handler: the scenario answers first while it is on (`notFound` only on a `lookup` route). */
   wrap<F extends { readonly head: boolean }>(
     handler: (request: Request, facts: F) => Promise<Response> | Response,
+    lookup?: boolean,
   ): (request: Request, facts: F) => Promise<Response>;
 }
+
+/** The message of the 404 a `notFound` scenario answers to any lookup. */
+export const NOT_FOUND_SCENARIO_MESSAGE = 'No company has this number (a notFound scenario answers every lookup with this 404).';
 
 /** A body that fails before its first byte: the transport cuts the connection, and the client sees a network error. */
 function networkFailure(): Response {
@@ -148,22 +152,27 @@ export function createScenarioSlot(clock: Clock, responses: Responses = globalRe
       rateLimited = next?.name === 'rateLimited' ? createRateLimitedAnswer(next, clock, responses) : undefined;
     },
     current: () => (spec === null ? null : { ...spec, left: Number.isFinite(left) ? left : null }),
-    wrap: (handler) => async (request, facts) => {
-      const active = spec;
-      if (active === null || left <= 0) return handler(request, facts);
-      left--;
-      switch (active.name) {
-        case 'rateLimited':
-          return (rateLimited as (request: Request) => Response)(request);
-        case 'serverError':
-          return responses.error(INTERNAL_ERROR);
-        case 'networkError':
-          // A HEAD answer has no body to cut short: it gets the 500 of a failed answer instead.
-          return facts.head ? responses.error(INTERNAL_ERROR) : networkFailure();
-        case 'slow':
-          await waitUnlessAborted(active.ms ?? 0, request.signal);
-          return handler(request, facts);
-      }
-    },
+    wrap:
+      (handler, lookup = false) =>
+      async (request, facts) => {
+        const active = spec;
+        // A notFound scenario is about numbers: generate is answered as usual, and its answers are not spent.
+        if (active === null || left <= 0 || (active.name === 'notFound' && !lookup)) return handler(request, facts);
+        left--;
+        switch (active.name) {
+          case 'notFound':
+            return responses.error({ code: 'not_found', message: NOT_FOUND_SCENARIO_MESSAGE, extras: { reason: 'unused_number' } });
+          case 'rateLimited':
+            return (rateLimited as (request: Request) => Response)(request);
+          case 'serverError':
+            return responses.error(INTERNAL_ERROR);
+          case 'networkError':
+            // A HEAD answer has no body to cut short: it gets the 500 of a failed answer instead.
+            return facts.head ? responses.error(INTERNAL_ERROR) : networkFailure();
+          case 'slow':
+            await waitUnlessAborted(active.ms ?? 0, request.signal);
+            return handler(request, facts);
+        }
+      },
   };
 }

@@ -81,19 +81,26 @@ export function parseGenerateParams(url: string, accept: string | null, maxQuant
   if (excelProblem !== undefined)
     return { error: 'invalid_format', message: `${excelProblem}: use excel=1 (BOM and ; for French Excel) or excel=0.` };
 
+  const seed = parseSeedParam(query);
+  if (typeof seed === 'object') return seed;
+
+  return {
+    quantity: quantity.value === undefined ? DEFAULT_QUANTITY : Number(quantity.value),
+    format: format.value === undefined ? (prefersCsv(accept) ? 'csv' : 'json') : (format.value as 'json' | 'csv'),
+    excel: excel.value === '1',
+    seed,
+  };
+}
+
+/** The `seed` parameter of a query (generate's and the lookups'): absent, a seed, or why it is refused. */
+export function parseSeedParam(query: URLSearchParams): number | undefined | ParamError {
   const seed = single(query, 'seed');
   let seedProblem = seed.problem;
   if (seed.value !== undefined && (!DIGITS.test(seed.value) || Number(seed.value) > MAX_SEED)) {
     seedProblem = `seed "${clip(seed.value)}" is not a whole number in range`;
   }
   if (seedProblem !== undefined) return { error: 'invalid_seed', message: `${seedProblem}: use a whole number from 0 to ${MAX_SEED}.` };
-
-  return {
-    quantity: quantity.value === undefined ? DEFAULT_QUANTITY : Number(quantity.value),
-    format: format.value === undefined ? (prefersCsv(accept) ? 'csv' : 'json') : (format.value as 'json' | 'csv'),
-    excel: excel.value === '1',
-    seed: seed.value === undefined ? undefined : Number(seed.value),
-  };
+  return seed.value === undefined ? undefined : Number(seed.value);
 }
 
 /** Echoes at most 40 characters of what the caller sent, so a message stays readable. */

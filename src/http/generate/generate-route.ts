@@ -2,6 +2,8 @@ import { generateCompanies, MAX_SEED, toCsv } from '../../core/company/index.js'
 import type { QuotaDecision } from '../../core/quota/index.js';
 import {
   CSV_HEADERS,
+  type GenerateMeta,
+  type Tier,
   JSON_HEADERS,
   withHeaders,
   TIERS,
@@ -25,30 +27,60 @@ export function formatTimestamp(epochMs: number): string {
 // The extension options' code and data (NAF table, long communes...), loaded on first use so default bundles skip them.
 const loadFixtures = () => import('../../core/fixtures/index.js');
 
+/** A caller let through by `admit`: its tier, the time, and its quota decision (none on a tier without rate limits). */
+export interface Admission {
+  tier: Tier;
+  now: number;
+  decision: QuotaDecision | undefined;
+  /** The rate-limit headers of the decision, for every answer to this request (400s included). */
+  limitHeaders: HeaderList | undefined;
+  /** The `upgrade` link, on the request's origin when it is a path. */
+  upgradeFor(): string;
+}
+
+/**
+ * The checks every counted route runs first, in the contract's order: an unknown pass (401, uncounted), then the rate
+ * limit (429, uncounted), which counts the request on the free tier. Answers the refusal, or the admission.
+ */
+export async function admit(options: ResolvedOptions, request: Request, facts: RequestFacts): Promise<Admission | Response> {
+  const { clock, store, quota, responses, rateLimit } = options;
+  const tier = facts.tier;
+  if (tier === undefined) {
+    const message = 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.';
+    return responses.error({ code: 'invalid_pass', message, headers: WWW_AUTHENTICATE });
+  }
+  const url = request.url;
+  // Only error bodies need the origin, so the full URL is parsed only for them.
+  const upgradeFor = (): string =>
+    options.upgradeUrl.startsWith('/') ? `${new URL(url).origin}${options.upgradeUrl}` : options.upgradeUrl;
+  const now = clock.now();
+  if (!TIERS[tier].rateLimited) return { tier, now, decision: undefined, limitHeaders: undefined, upgradeFor };
+  const decision = await store.consume(facts.caller, quota, now);
+  if (!decision.allowed) return responses.rateLimited(decision, quota, upgradeFor(), rateLimit, now);
+  return { tier, now, decision, limitHeaders: rateLimit.headers(decision), upgradeFor };
+}
+
+/** The `meta` of a 200: its time, the source, and what the admission left of the caller's allowances (-1: unlimited). */
+export function metaOf({ now, decision }: Admission, source: string): GenerateMeta {
+  return {
+    generated_at: formatTimestamp(now),
+    source,
+    rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
+    rate_limit_remaining_day: decision ? decision.remainingDay : -1,
+  };
+}
+
 /** Creates the GET handler of `/api/v1/generate`, on the tier and for the caller the app decided. */
 export function createGenerateRoute(options: ResolvedOptions): (request: Request, facts: RequestFacts) => Promise<Response> {
-  const { clock, store, quota, maxQuantity, source, responses, rateLimit } = options;
+  const { maxQuantity, source, responses } = options;
 
   return async function generate(request, facts) {
-    const tier = facts.tier;
-    if (tier === undefined) {
-      const message = 'The Bearer token is not a known lifetime pass. Check the token, or send no Authorization header.';
-      return responses.error({ code: 'invalid_pass', message, headers: WWW_AUTHENTICATE });
-    }
+    const admission = await admit(options, request, facts);
+    // A refusal is a Response of the transport's class, which need not be the global one: told apart by shape.
+    if (!('tier' in admission)) return admission;
+    const { tier, limitHeaders, upgradeFor } = admission;
     const rules = TIERS[tier];
-
     const url = request.url;
-    // Only error bodies need the origin, so the full URL is parsed only for them.
-    const upgradeFor = (): string =>
-      options.upgradeUrl.startsWith('/') ? `${new URL(url).origin}${options.upgradeUrl}` : options.upgradeUrl;
-    const now = clock.now();
-    let decision: QuotaDecision | undefined;
-    let limitHeaders: HeaderList | undefined;
-    if (rules.rateLimited) {
-      decision = await store.consume(facts.caller, quota, now);
-      if (!decision.allowed) return responses.rateLimited(decision, quota, upgradeFor(), rateLimit, now);
-      limitHeaders = rateLimit.headers(decision);
-    }
 
     const max = maxQuantity[tier];
     const params = parseGenerateParams(url, request.headers.get('accept'), max);
@@ -85,16 +117,7 @@ export function createGenerateRoute(options: ResolvedOptions): (request: Request
           : toCsv(records, { excel: params.excel });
       headers = CSV_HEADERS;
     } else {
-      const body: GenerateResponse = {
-        count: records.length,
-        data: records,
-        meta: {
-          generated_at: formatTimestamp(now),
-          source,
-          rate_limit_remaining_minute: decision ? decision.remainingMinute : -1,
-          rate_limit_remaining_day: decision ? decision.remainingDay : -1,
-        },
-      };
+      const body: GenerateResponse = { count: records.length, data: records, meta: metaOf(admission, source) };
       text = JSON.stringify(body);
       headers = limitHeaders ? withHeaders(JSON_HEADERS, limitHeaders) : JSON_HEADERS;
     }

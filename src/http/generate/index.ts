@@ -1,3 +1,3 @@
 // The generate route: its parameters and content negotiation.
-export { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS } from './generate-params.js';
-export { createGenerateRoute, formatTimestamp } from './generate-route.js';
+export { DEFAULT_QUANTITY, EXCEL_VALUES, FORMATS, parseSeedParam, queryParamsOf } from './generate-params.js';
+export { admit, createGenerateRoute, formatTimestamp, metaOf } from './generate-route.js';
