@@ -38,10 +38,12 @@ JS
 node check.mjs
 cat > check.cjs <<'JS'
 const assert = require('node:assert/strict');
-const { generateCompanies } = require('siret-mock');
+const { generateCompanies, lookupSiret } = require('siret-mock');
 const { createHandlers } = require('siret-mock/msw');
-assert.equal(generateCompanies(1, { seed: 42 }).length, 1);
-assert.equal(createHandlers().handlers.length, 2);
+const [record] = generateCompanies(1, { seed: 42 });
+assert.deepEqual(lookupSiret(record.siret, { seed: 42 }), { found: true, record });
+// generate, the two lookups and the OpenAPI document.
+assert.equal(createHandlers().handlers.length, 4);
 assert.match(require.resolve('siret-mock/msw'), /index\.cjs$/);
 // The server and the Vite plugin load srvx, which is ESM only: through require(esm) (Node 20.19+).
 assert.equal(typeof require('siret-mock/node').createSiretServer, 'function');
